@@ -1,0 +1,43 @@
+"""Agents: the protocol, the generic bots, and ``make_agent`` for specs like ``greedy``.
+
+Every agent plays one seat from that seat's observation and the legal actions only. Per-game
+bots (``greedy``) live in their game's package and are registered with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninetynine.core.agent import Agent
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.game import Game
+from ninetynine.core.registry import agent_factory, list_agents, register_agent
+from ninetynine.core.rng import Rng
+
+from .random_agent import RandomAgent
+
+register_agent("random", RandomAgent, doc="uniform over the legal actions")
+
+
+def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Agent:
+    """An agent from a spec string such as ``random`` or ``greedy``.
+
+    :raises GameOptionError: unknown agent name for this game.
+    """
+    name, _, arg = spec.strip().lower().partition(":")
+    factory = agent_factory(name, game.game_id)
+    agent = factory(game, seat, seed, arg) if arg else factory(game, seat, seed)
+    if not isinstance(agent, Agent):
+        raise GameOptionError(f"agent {spec!r} does not implement step(observation, legal)")
+    return agent
+
+
+def parse_agent_list(text: str, num_players: int) -> list[str]:
+    """``"greedy,random"`` -> one spec per seat, cycling the list if it is shorter."""
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if not specs:
+        raise GameOptionError("no agents given")
+    return [specs[i % len(specs)] for i in range(num_players)]
+
+
+__all__ = ["Agent", "RandomAgent", "Rng", "list_agents", "make_agent", "parse_agent_list"]

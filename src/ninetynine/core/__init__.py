@@ -1,0 +1,48 @@
+"""Game-agnostic core: the Game / State protocol, errors, registry, seeded RNG, records."""
+
+from .agent import Agent
+from .errors import (
+    GameOptionError,
+    IllegalActionError,
+    NinetyNineError,
+    NotationError,
+    RecordError,
+)
+from .game import TERMINAL, Game, State
+from .options import OptionSpec
+from .records import GameRecord, parse_record, read_record
+from .registry import (
+    agent_factory,
+    game_class,
+    list_agents,
+    list_games,
+    load_game,
+    register_agent,
+    register_game,
+)
+from .rng import Rng, derive_seed
+
+__all__ = [
+    "TERMINAL",
+    "Agent",
+    "Game",
+    "GameOptionError",
+    "GameRecord",
+    "IllegalActionError",
+    "NinetyNineError",
+    "NotationError",
+    "OptionSpec",
+    "RecordError",
+    "Rng",
+    "State",
+    "agent_factory",
+    "derive_seed",
+    "game_class",
+    "list_agents",
+    "list_games",
+    "load_game",
+    "parse_record",
+    "read_record",
+    "register_agent",
+    "register_game",
+]

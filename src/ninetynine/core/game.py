@@ -1,0 +1,193 @@
+"""The core protocol: :class:`Game` and :class:`State`.
+
+Modelled on OpenSpiel's ``pyspiel.Game`` / ``pyspiel.State`` (see ``shared/DESIGN.md``). Every
+game subclasses both; every tool (bots, simulation, CLI, web, RL environments) uses only what
+is declared here.
+
+Chance never appears as a player: a state draws its shuffles from its own seeded
+:class:`~ninetynine.core.rng.Rng`, so ``(game id, options, seed, actions)`` replays a game
+exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .errors import GameOptionError
+from .options import OptionSpec, validate_options
+from .rng import Rng
+
+#: ``current_player()`` of a finished game (OpenSpiel's ``pyspiel.PlayerId.TERMINAL``).
+TERMINAL = -1
+
+
+class Game(ABC):
+    """A game with fixed options: a factory of states and the game's static facts.
+
+    Subclasses set the class attributes below and implement :meth:`new_initial_state` and
+    :meth:`state_from_dict`.
+    """
+
+    game_id: ClassVar[str]
+    #: One line naming the game, for ``ninetynine games``.
+    title: ClassVar[str] = ""
+    #: The source text, e.g. ``"000_b071a6efdc611a47.txt"``.
+    source: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    #: Bumped whenever a rule change would change how a recorded game replays.
+    version: ClassVar[int] = 1
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    def __init__(self, num_players: int | None = None, **options: Any) -> None:
+        n = self.default_players if num_players is None else num_players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise GameOptionError(f"{self.game_id}: num_players must be an integer, got {n!r}")
+        if not self.min_players <= n <= self.max_players:
+            raise GameOptionError(
+                f"{self.game_id} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
+        self.num_players: int = n
+        self.options: Mapping[str, Any] = validate_options(self.game_id, self.option_specs, options)
+
+    # -- static facts ---------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action space: action ids are ``0 .. num_distinct_actions - 1``."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions in one game."""
+
+    # -- states ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> State:
+        """The state after setup (shuffle and deal) for ``seed``; ``None`` draws a fresh seed,
+        which the state still records (``state.seed``) so the game can be replayed."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_dict` output."""
+
+    def state_from_json(self, text: str) -> State:
+        """Rebuild a state from :meth:`State.to_json`; exact round-trip.
+
+        :raises GameOptionError: the JSON belongs to another game, player count or options.
+        """
+        data = json.loads(text)
+        if data.get("game") != self.game_id:
+            raise GameOptionError(f"state is for game {data.get('game')!r}, not {self.game_id}")
+        if data.get("num_players") != self.num_players:
+            raise GameOptionError(
+                f"state is for {data.get('num_players')} players, not {self.num_players}"
+            )
+        if data.get("options") != json.loads(json.dumps(dict(self.options))):
+            raise GameOptionError("state was made with other options than this game's")
+        return self.state_from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "num_players": self.num_players,
+            "options": json.loads(json.dumps(dict(self.options))),
+        }
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.game_id!r}, num_players={self.num_players}, {opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.to_dict(), sort_keys=True))
+
+
+class State(ABC):
+    """One position of a game, with its own RNG for chance.
+
+    Mutable, like OpenSpiel's states: :meth:`apply_action` changes it in place;
+    :meth:`clone` gives an independent copy.
+    """
+
+    game: Game
+    seed: int
+    rng: Rng
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat ``0 .. n-1`` to act, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids; empty only when terminal."""
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` for the current player.
+
+        :raises IllegalActionError: the action is not legal here; the state is unchanged.
+        """
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The action in the game's notation (no spaces)."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse the game's notation; inverse of :meth:`action_to_string`.
+
+        :raises NotationError: the text is not a move in this game's notation.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat: +1 the winner, -1 every other seat; all 0 for a draw and before the end."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The game's own score per seat."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-able dict of what ``player`` may know; ``None`` is the public (spectator) view."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def resample(self, player: int | None, rng: Rng | int | None) -> State:
+        """A clone whose hidden information is re-dealt at random, consistently with what
+        ``player`` knows, and whose RNG is re-seeded from ``rng`` (for search bots)."""
+
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Actions applied since the initial state."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The full state (including hidden cards and the RNG) as JSON-able data."""
+
+    def to_json(self) -> str:
+        """The full state as JSON; ``game.state_from_json`` restores it exactly."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def stats(self) -> dict[str, Any]:
+        """Game-specific counters for simulation summaries (JSON-able); empty by default."""
+        return {}
+
+    def winner(self) -> int | None:
+        """The winning seat of a finished game, ``None`` for a draw or an unfinished game."""
+        r = self.returns()
+        if self.is_terminal() and r.count(1.0) == 1:
+            return r.index(1.0)
+        return None

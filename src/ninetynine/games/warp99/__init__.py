@@ -1,0 +1,50 @@
+"""# Warp 99 (and Ninety Nine, the classic, on the same engine)
+
+Source: `000_b071a6efdc611a47.txt` (Warp 99), `001_63d0ed3cf3c64f53.txt` (Ninety Nine).
+Rules decisions: `docs/rules/warp99.md`, `docs/rules/ninetynine.md`.
+
+| property | value |
+| --- | --- |
+| game ids | `warp99`, `ninetynine` |
+| players | 2-4 (default 3) |
+| cards | 110: values 0-10 in red R, yellow Y, green G, gray A, light blue L, purple P, orange O, blue B, tan T, pink K |
+| card id | `color * 11 + value` |
+| distinct actions | 337 |
+| chance | inside the state (shuffle at setup, reserve rebuilds), from the seed |
+| returns | +1 the first seat to reach the target (99), -1 every other seat |
+
+## A turn
+Action A puts exactly one hand card into the personal row (higher than the last, a colour not
+yet in the row); the row may be scored first (length squared) and must be if no card fits.
+Action B plays any number of cards on the two discard piles, each matching at least one active
+rule against the pile's top. Action C draws back to 6. Emptying the hand in Action B refills it
+and repeats A-B-C; a play matching two rules earns an optional extra card; a player who cannot
+discard right after Action A may reveal the hand and flip one rule card (once per turn). An
+emptied personal deck scores 15 and is replaced by 15 reserve cards. 99 points win at once.
+
+## Actions
+| ids | notation | move |
+| --- | --- | --- |
+| 0-109 | `R7` | Action A: card into the personal row |
+| 110-219 | `R7>1` | Action B: card onto discard pile 1 |
+| 220-329 | `R7>2` | Action B: card onto discard pile 2 |
+| 330 | `score` | score and clear the row (Action A, before the card) |
+| 331 | `end` | end Action B; Action C; next player |
+| 332 / 333 | `take` / `decline` | the extra card for a double match |
+| 334-336 | `flip1`-`flip3` | stuck after Action A: reveal the hand, flip rule card 1-3 |
+
+## Observation
+`game, num_players, player, current_player, phase (row | discard | extra_card | over), turn,
+rule_sides, rules, piles, rows, scores, deck_sizes, hand_sizes, reserve_size, reserve_discard,
+revealed, flip_used, plays, target, winner` and `hand` (own seat only).
+
+## Version history
+- 1: first release.
+"""
+
+from ninetynine.core.registry import register_agent
+
+from .game import NinetyNineGame, Warp99Game
+from .state import Warp99State
+
+__all__ = ["NinetyNineGame", "Warp99Game", "Warp99State"]

@@ -1,0 +1,213 @@
+"""Warp 99 and Ninety Nine: the game objects and their options.
+
+Ninety Nine (``001_63d0ed3cf3c64f53.txt``) is Warp 99's engine with its rules fixed: Same Color,
+Plus 1 and Total 10 always; no rule flips; no extra card for a double match; no starting
+handicap unless asked for; the optional "bonus rule" (``bonus_rule=true``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ninetynine.core.game import Game
+from ninetynine.core.options import (
+    OptionSpec,
+    choice_parser,
+    int_parser,
+    parse_bool,
+)
+from ninetynine.core.registry import register_game
+
+from .actions import NUM_ACTIONS
+from .rules import config_from_sides
+from .state import Warp99State
+
+#: Actions one turn can take at most (W20 in docs/rules/warp99.md): at most 8 personal decks'
+#: worth of draws (7 emptied decks already reach 99) plus the first hand = 126 cards through the
+#: hand, each at most row + discard + extra-card decision, plus a score and a flip per cycle.
+ACTIONS_PER_TURN_BOUND = 640
+
+
+def _parse_rules(value: Any) -> str:
+    v = str(value).strip().lower().replace("_", "-")
+    if v in ("standard", "random"):
+        return v
+    if v in ("random-rule-start", "pro"):
+        return "random"
+    config_from_sides(v)  # raises ValueError with the accepted forms
+    return v
+
+
+def _parse_handicap(value: Any) -> Any:
+    if isinstance(value, str):
+        v = value.strip().lower()
+        if v in ("standard", "none"):
+            return v
+        parts = [p for p in v.replace(",", " ").split() if p]
+        try:
+            nums = [int(p) for p in parts]
+        except ValueError:
+            raise ValueError(
+                f"expected standard, none or starting scores like 0,1,2; got {value!r}"
+            ) from None
+    elif isinstance(value, list | tuple):
+        nums = [int(x) for x in value]
+    else:
+        raise ValueError(f"expected standard, none or starting scores like 0,1,2; got {value!r}")
+    if any(x < 0 or x > 98 for x in nums):
+        raise ValueError("starting scores must be 0-98")
+    return tuple(nums)
+
+
+_COMMON: dict[str, OptionSpec] = {
+    "target": OptionSpec("target", 99, "points that win the game at once", int_parser(1, 10_000)),
+    "max_turns": OptionSpec(
+        "max_turns",
+        2000,
+        "safety stop: after this many turns the highest score wins (never reached in play)",
+        int_parser(1, 1_000_000),
+    ),
+}
+
+WARP99_OPTIONS: dict[str, OptionSpec] = {
+    "rules": OptionSpec(
+        "rules",
+        "standard",
+        "rule sides at the start: standard (side 1: Same Color, Plus 1, Total 10), "
+        "random (the Random Rule Start variant), or three digits like 121",
+        _parse_rules,
+    ),
+    "handicap": OptionSpec(
+        "handicap",
+        "standard",
+        "starting scores: standard (0, 1, 2, 3 by seat), none, or a list like 0,2,4",
+        _parse_handicap,
+    ),
+    "extra_card": OptionSpec(
+        "extra_card",
+        True,
+        "a play matching two or more rules lets the player take an extra card",
+        parse_bool,
+    ),
+    "allow_flip": OptionSpec(
+        "allow_flip",
+        True,
+        "a player who cannot discard after Action A may reveal the hand and flip a rule card",
+        parse_bool,
+    ),
+    "flip_limit": OptionSpec(
+        "flip_limit",
+        "turn",
+        "turn: at most one flip per turn (literal reading); cycle: one per A-B-C cycle",
+        choice_parser("turn", "cycle"),
+        ("turn", "cycle"),
+    ),
+    "bonus_rule": OptionSpec(
+        "bonus_rule",
+        True,
+        "emptying the hand in Action B refills it and repeats Actions A, B and C",
+        parse_bool,
+    ),
+    **_COMMON,
+}
+
+NINETYNINE_OPTIONS: dict[str, OptionSpec] = {
+    "handicap": OptionSpec(
+        "handicap",
+        "none",
+        "starting scores: none (all 0), standard (0, 1, 2, 3 by seat), or a list like 0,2,4",
+        _parse_handicap,
+    ),
+    "bonus_rule": OptionSpec(
+        "bonus_rule",
+        False,
+        "the bonus rule: discarding your whole hand refills it and gives another turn",
+        parse_bool,
+    ),
+    **_COMMON,
+}
+
+
+@register_game
+class Warp99Game(Game):
+    """Warp 99 (``000_b071a6efdc611a47.txt``), 2-4 players.
+
+    Options (see ``ninetynine rules warp99``): ``rules``, ``handicap``, ``extra_card``,
+    ``allow_flip``, ``flip_limit``, ``bonus_rule``, ``target``, ``max_turns``.
+
+    :raises GameOptionError: bad player count or option (a ``ValueError``).
+    """
+
+    game_id = "warp99"
+    title = "Warp 99: race to 99 with a personal row, two discard piles and flippable rules"
+    source = "000_b071a6efdc611a47.txt"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    version = 1
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
+
+    #: Options Ninety Nine fixes (None: take from the options).
+    _fixed: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, num_players: int | None = None, **options: Any) -> None:
+        super().__init__(num_players, **options)
+        o = {**self._fixed, **self.options}
+        rules = o["rules"]
+        self.rules_mode: str = rules
+        self.rule_config = 0 if rules in ("standard", "random") else config_from_sides(rules)
+        h = o["handicap"]
+        if h == "standard":
+            self.handicap: tuple[int, ...] = tuple(range(self.num_players))
+        elif h == "none":
+            self.handicap = (0,) * self.num_players
+        else:
+            if len(h) != self.num_players:
+                from ninetynine.core.errors import GameOptionError
+
+                raise GameOptionError(
+                    f"{self.game_id} option handicap: {len(h)} starting scores given for "
+                    f"{self.num_players} players"
+                )
+            self.handicap = tuple(h)
+        self.extra_card: bool = o["extra_card"]
+        self.allow_flip: bool = o["allow_flip"]
+        self.flip_limit: str = o["flip_limit"]
+        self.bonus_rule: bool = o["bonus_rule"]
+        self.target: int = o["target"]
+        self.max_turns: int = o["max_turns"]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_game_length(self) -> int:
+        return self.max_turns * ACTIONS_PER_TURN_BOUND
+
+    def new_initial_state(self, seed: int | None = None) -> Warp99State:
+        return Warp99State.new(self, seed)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> Warp99State:
+        return Warp99State.from_dict(self, data)
+
+
+@register_game
+class NinetyNineGame(Warp99Game):
+    """Ninety Nine, the classic (``001_63d0ed3cf3c64f53.txt``), on the Warp 99 engine.
+
+    Fixed: Same Color, Plus 1, Total 10; no flips; no extra card. Options: ``handicap``
+    (default none), ``bonus_rule`` (default false), ``target``, ``max_turns``.
+    """
+
+    game_id = "ninetynine"
+    title = "Ninety Nine (Staupe): the classic race to 99 that Warp 99 extends"
+    source = "001_63d0ed3cf3c64f53.txt"
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
+    _fixed: ClassVar[dict[str, Any]] = {
+        "rules": "standard",
+        "extra_card": False,
+        "allow_flip": False,
+        "flip_limit": "turn",
+    }
