@@ -6,8 +6,6 @@ bots (``greedy``) live in their game's package and are registered with it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ninetynine.core.agent import Agent
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game

@@ -91,6 +91,30 @@ class Game(ABC):
             raise GameOptionError("state was made with other options than this game's")
         return self.state_from_dict(data)
 
+    # -- presentation hooks (pure: they return text, never print) ---------------------------
+    def rules_summary(self) -> str:
+        """Markdown summary of the rules, options and action layout (the game package's spec
+        docstring by default), shown by ``ninetynine rules``."""
+        import sys
+
+        module = sys.modules.get(type(self).__module__.rpartition(".")[0])
+        return (module.__doc__ if module and module.__doc__ else self.title).strip()
+
+    def render_observation(
+        self,
+        observation: Mapping[str, Any],
+        markup: bool = False,
+        names: list[str] | None = None,
+    ) -> str:
+        """Draw an observation as text (``markup=True``: Rich console markup with colours).
+        Games override this; the default lists the fields."""
+        return "\n".join(f"{k}: {v}" for k, v in observation.items())
+
+    def hint(self, observation: Mapping[str, Any]) -> str | None:
+        """Advice for the observing seat in notation (e.g. the best discard sequence), or
+        ``None`` if the game has no hint."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game_id,

@@ -90,9 +90,7 @@ class GameRecord:
         """The record as text; :func:`parse_record` reads it back."""
         lines = [f'[{k} "{_escape(v)}"]' for k, v in self.headers.items()]
         lines.append("")
-        turn = 0
-        for seat, toks in self.turns():
-            turn += 1
+        for turn, (seat, toks) in enumerate(self.turns(), 1):
             lines.append(f"{turn}. s{seat}: {' '.join(toks)}")
         return "\n".join(lines) + "\n"
 
@@ -150,8 +148,8 @@ class GameRecord:
     def final_state(self) -> State:
         """The state after every move. :raises RecordError: as :meth:`replay`."""
         last = None
-        for last, _ in self.replay():
-            pass
+        for st, _ in self.replay():
+            last = st
         assert last is not None
         return last
 

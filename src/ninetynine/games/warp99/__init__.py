@@ -7,7 +7,7 @@ Rules decisions: `docs/rules/warp99.md`, `docs/rules/ninetynine.md`.
 | --- | --- |
 | game ids | `warp99`, `ninetynine` |
 | players | 2-4 (default 3) |
-| cards | 110: values 0-10 in red R, yellow Y, green G, gray A, light blue L, purple P, orange O, blue B, tan T, pink K |
+| cards | 110: values 0-10 in ten colours (letters R Y G A L P O B T K) |
 | card id | `color * 11 + value` |
 | distinct actions | 337 |
 | chance | inside the state (shuffle at setup, reserve rebuilds), from the seed |
@@ -45,6 +45,15 @@ revealed, flip_used, plays, target, winner` and `hand` (own seat only).
 from ninetynine.core.registry import register_agent
 
 from .game import NinetyNineGame, Warp99Game
+from .heuristics import GreedyAgent, solve_discards
 from .state import Warp99State
 
-__all__ = ["NinetyNineGame", "Warp99Game", "Warp99State"]
+for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
+    register_agent(
+        "greedy",
+        GreedyAgent,
+        game_id=_gid,
+        doc="exact discard solver + row-value heuristic (games/warp99/heuristics.py)",
+    )
+
+__all__ = ["GreedyAgent", "NinetyNineGame", "Warp99Game", "Warp99State", "solve_discards"]

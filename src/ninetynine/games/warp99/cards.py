@@ -79,6 +79,7 @@ def parse_card(text: str) -> int:
             color = _NAMES.get(word, -1)
         if color >= 0 and 0 <= num < NUM_VALUES:
             return color * NUM_VALUES + num
+    legend = ", ".join(f"{letter}={name}" for letter, name in zip(LETTERS, COLORS, strict=True))
     raise NotationError(
-        f"{text!r} is not a card: write the colour letter ({', '.join(f'{L}={n}' for L, n in zip(LETTERS, COLORS, strict=True))}) and a value 0-10, e.g. R7"
+        f"{text!r} is not a card: write a colour letter ({legend}) and a value 0-10, e.g. R7"
     )

@@ -192,6 +192,32 @@ class Warp99Game(Game):
     def state_from_dict(self, data: Mapping[str, Any]) -> Warp99State:
         return Warp99State.from_dict(self, data)
 
+    def render_observation(
+        self,
+        observation: Mapping[str, Any],
+        markup: bool = False,
+        names: list[str] | None = None,
+    ) -> str:
+        from .render import render_text
+
+        return render_text(dict(observation), markup=markup, names=names)
+
+    def hint(self, observation: Mapping[str, Any]) -> str | None:
+        """The best discard sequence for the observing seat's hand (the exact solver), e.g.
+        ``"R4>1 O6>1 B9>2 T10>2 (4 cards, empties the hand)"``."""
+        from .actions import action_to_string
+        from .heuristics import plan_for
+
+        if observation.get("hand") is None:
+            return None
+        plan = plan_for(dict(observation))
+        if not plan.plays:
+            return "no card in your hand can be played on either pile"
+        seq = " ".join(action_to_string(a) for a in plan.plays)
+        extra = ", empties the hand" if plan.count == len(observation["hand"]) else ""
+        doubles = f", {plan.doubles} double match(es)" if plan.doubles else ""
+        return f"{seq} ({plan.count} card{'s' if plan.count != 1 else ''}{extra}{doubles})"
+
 
 @register_game
 class NinetyNineGame(Warp99Game):

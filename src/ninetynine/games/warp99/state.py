@@ -399,9 +399,7 @@ class Warp99State(State):
             return f"{name} is illegal: you matched two rules; first take or decline the extra card"
         if a < _P0:
             if phase != ROW:
-                return (
-                    f"{name} is illegal: you already placed a card in your row this turn (Action A)"
-                )
+                return f"{name} is illegal: your row already has its card for this Action A"
             if a not in hand:
                 return f"{name} is illegal: you do not hold {format_card(a)}"
             row = self.rows[p]

@@ -1,0 +1,3 @@
+from ninetynine.cli.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""The ``ninetynine`` command (Typer + Rich): play, simulate, replay, rules, games."""

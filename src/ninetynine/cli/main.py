@@ -1,0 +1,153 @@
+"""Entry point of the ``ninetynine`` command.
+
+Each sub-command lives in its own module; this file only declares the command line. Library
+errors (``NinetyNineError``, a ``ValueError``) become one friendly red line and exit code 2, in
+one place (:func:`main`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ninetynine.core.errors import NinetyNineError
+
+app = typer.Typer(
+    name="ninetynine",
+    help="Play, simulate and analyse the '99' family of games (Warp 99, Ninety Nine, ...).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err_console = Console(stderr=True)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
+]
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id (see `ninetynine games`).")] = "warp99",
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            "-s",
+            help="Who plays each seat, in order: human, random, greedy (repeatable). "
+            "Default: you in seat 0, greedy bots elsewhere.",
+        ),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Warp 99 variant: standard or random-rule-start."),
+    ] = None,
+    option: OptionList = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (replayable).")] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to save the game record (default: data dir).")
+    ] = None,
+    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+) -> None:
+    """Play a game in the terminal against bots or friends."""
+    from .play import run_play
+
+    run_play(game, players, seat, variant, option, seed, record, delay)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 1000,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: Annotated[
+        str, typer.Option(help="Comma-separated agents, one per seat (cycled): greedy,random")
+    ] = "greedy",
+    seed: Annotated[int, typer.Option(help="Master seed: game i gets its own derived seed.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
+    option: OptionList = None,
+    rotate: Annotated[
+        bool, typer.Option(help="Rotate agents through the seats game by game.")
+    ] = True,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary as JSON.")
+    ] = None,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="Write one row per game as CSV.")
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Save every game's record into this directory.")
+    ] = None,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Simulate many games between bots and summarise them."""
+    from .simulate import run_simulate
+
+    run_simulate(
+        game,
+        games,
+        players,
+        agents,
+        seed,
+        jobs,
+        variant,
+        option,
+        rotate,
+        json_out,
+        csv_out,
+        records,
+        progress,
+    )
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record file.")],
+    seat: Annotated[
+        int | None, typer.Option(help="Show the game as this seat saw it (default: everything).")
+    ] = None,
+    auto: Annotated[float | None, typer.Option(help="Step automatically every N seconds.")] = None,
+) -> None:
+    """Step through a recorded game (Enter: next, b: back, q: quit)."""
+    from .replay import run_replay
+
+    run_replay(file, seat, auto)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="Game id.")] = "warp99") -> None:
+    """Show a game's rules summary and its options."""
+    from .info import run_rules
+
+    run_rules(game)
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games and their agents."""
+    from .info import run_games
+
+    run_games()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except NinetyNineError as e:
+        err_console.print(f"[bold red]error:[/] {e}")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err_console.print("\ninterrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

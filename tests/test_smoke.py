@@ -1,0 +1,5 @@
+import ninetynine
+
+
+def test_games_registered():
+    assert ninetynine.list_games() == ["ninetynine", "warp99"]
