@@ -343,7 +343,11 @@ class Warp99State(State):
         deck = self.decks[p]
         for _ in range(k):
             if not deck:
-                return
+                # A deck the reserve could not fill earlier is topped up now, without points:
+                # its 15 points were scored when it ran out (W9).
+                deck = self.decks[p] = self._take_from_reserve(DECK_SIZE)
+                if not deck:
+                    return
             insort(hand, deck.pop())
             if not deck:
                 self.st["deck_points"][p] += DECK_BONUS
