@@ -97,7 +97,8 @@ class GameRecord:
     def turns(self) -> Iterator[tuple[int, list[str]]]:
         """(seat, moves) groups: a new group each time the player to act changes."""
         state = self.initial_state()
-        seat, toks = None, []
+        seat: int | None = None
+        toks: list[str] = []
         for mv in self.moves:
             p = state.current_player()
             if p != seat and toks:

@@ -29,7 +29,7 @@ from .rules import MATCH
 class Plan(NamedTuple):
     """The best discard sequence: ``plays`` is a tuple of action ids (``R7>1`` style)."""
 
-    count: int
+    count: int  # type: ignore[assignment]
     doubles: int
     plays: tuple[int, ...]
 

@@ -80,6 +80,32 @@ class Warp99State(State):
         "winner_",
     )
 
+    game: Warp99Game
+    seed: int
+    rng: Rng
+    config: int
+    decks: list[list[int]]
+    hands: list[list[int]]
+    rows: list[list[int]]
+    row_last: list[int]
+    row_colors: list[int]
+    scores_: list[int]
+    reserve: list[int]
+    reserve_discard: list[int]
+    piles: list[list[int]]
+    revealed: list[set[int]]
+    st: dict[str, list[int]]
+    rebuilds: int
+    hist: list[int]
+    winner_: int
+    ended_by: str
+    turn: int
+    player: int
+    phase: int
+    flip_used: bool
+    plays: int
+    _legal: list[int] | None
+
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, game: Warp99Game, seed: int | None) -> Warp99State:
