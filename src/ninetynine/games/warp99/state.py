@@ -11,6 +11,7 @@ Cards are ids 0..109 (``cards.py``); action ids are in ``actions.py``.
 
 from __future__ import annotations
 
+import operator
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
@@ -245,6 +246,11 @@ class Warp99State(State):
         return []
 
     def apply_action(self, action: int) -> None:
+        if action.__class__ is not int:
+            # ``5.0 in [5]`` and ``True in [1]`` hold: only integers (numpy's too) are ids.
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                raise IllegalActionError(self._why_illegal(action))
+            action = operator.index(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
