@@ -1,1 +1,126 @@
-"""Placeholder."""
+"""``ninetynine play``: set up a game from the command line and run a :class:`PlaySession`.
+
+Game-agnostic: the game comes from :func:`ninetynine.load_game`, the bots from
+:func:`ninetynine.agents.make_agent`; the only game-shaped thing here is ``--variant``, which
+sets the ``rules`` option of games that have one (Warp 99's Random Rule Start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.game import Game
+from ninetynine.core.registry import game_class, load_game
+
+from .common import (
+    HUMAN,
+    default_record_path,
+    friendly_errors,
+    make_console,
+    parse_option_pairs,
+)
+from .session import PlayResult, PlaySession, ReadLine
+
+#: ``--variant`` value -> value of the game's ``rules`` option.
+VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
+
+
+def variant_options(game_id: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with ``--variant`` applied as the ``rules`` option.
+
+    :raises GameOptionError: an unknown variant, a game without a ``rules`` option, or both
+        ``--variant`` and ``-o rules=...``.
+    """
+    if variant is None:
+        return options
+    v = variant.strip().lower()
+    if v not in VARIANTS:
+        raise GameOptionError(f"unknown variant {variant!r}: choose standard or random-rule-start")
+    if "rules" not in game_class(game_id).option_specs:
+        raise GameOptionError(
+            f"{game_id} has no variants (--variant sets the rules option, which {game_id} "
+            "does not have); see `ninetynine rules " + game_id + "`"
+        )
+    if "rules" in options:
+        raise GameOptionError("give either --variant or -o rules=..., not both")
+    return {**options, "rules": VARIANTS[v]}
+
+
+def seat_specs(seats: Sequence[str] | None, num_players: int) -> list[str]:
+    """One spec per seat: the ``--seat`` values (comma lists allowed) in order, the rest
+    ``greedy``; with no ``--seat`` at all, a person in seat 0.
+
+    :raises GameOptionError: more specs than seats.
+    """
+    given = [s.strip().lower() for item in seats or [] for s in item.split(",") if s.strip()]
+    if not given:
+        given = [HUMAN]
+    if len(given) > num_players:
+        raise GameOptionError(f"{len(given)} --seat values for {num_players} players")
+    return given + ["greedy"] * (num_players - len(given))
+
+
+def build_game(
+    game_id: str,
+    players: int | None,
+    seats: Sequence[str] | None,
+    variant: str | None,
+    option_pairs: Sequence[str] | None,
+) -> tuple[Game, list[str]]:
+    """The game and the seat specs a ``play`` command line asks for.
+
+    Without ``--players``, several ``--seat`` values set the number of seats (at least the
+    game's minimum); otherwise the game's default applies.
+
+    :raises GameOptionError: unknown game, bad option, bad player count, too many seats.
+    """
+    options = variant_options(game_id, variant, parse_option_pairs(option_pairs))
+    n_given = len([s for item in seats or [] for s in item.split(",") if s.strip()])
+    if players is None and n_given:
+        cls = game_class(game_id)
+        players = max(n_given, cls.min_players) if n_given > 1 else None
+    game = load_game(game_id, num_players=players, **options)
+    return game, seat_specs(seats, game.num_players)
+
+
+def run_play(
+    game_id: str,
+    players: int | None,
+    seats: Sequence[str] | None,
+    variant: str | None,
+    option_pairs: Sequence[str] | None,
+    seed: int | None,
+    record: Path | None,
+    delay: float,
+    console: Console | None = None,
+    read_line: ReadLine | None = None,
+) -> PlayResult:
+    """Run ``ninetynine play``; bad arguments exit with code 2 and one red line.
+
+    Exits with code 130 when interrupted (Ctrl-C); the record is saved in every case.
+    """
+    with friendly_errors():
+        game, specs = build_game(game_id, players, seats, variant, option_pairs)
+        if delay < 0:
+            raise GameOptionError(f"--delay must be 0 or more, got {delay}")
+        state = game.new_initial_state(seed=seed)
+        path = record if record is not None else default_record_path(game.game_id, state.seed)
+        session = PlaySession(
+            game,
+            state,
+            specs,
+            console or make_console(),
+            record_path=path,
+            read_line=read_line,
+            delay=delay,
+        )
+    result = session.run()
+    if result.reason == "interrupted":
+        raise typer.Exit(130)
+    return result

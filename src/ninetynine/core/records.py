@@ -166,18 +166,19 @@ def parse_record(text: str) -> GameRecord:
     """
     headers: dict[str, str] = {}
     moves: list[str] = []
-    text = re.sub(r"\{[^}]*\}", " ", text)  # comments
+    body: list[str] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if not line:
-            continue
         if line.startswith("["):
             m = _HEADER.match(line)
             if not m:
                 raise RecordError(f"line {n}: malformed header {line!r}")
             headers[m.group(1)] = _unescape(m.group(2))
             continue
-        line = _MOVE_PREFIX.sub("", line)
+        body.append(line)
+    # {...} comments live among the moves; header values (the Options JSON) keep their braces.
+    for line in re.sub(r"\{[^}]*\}", " ", "\n".join(body)).splitlines():
+        line = _MOVE_PREFIX.sub("", line.strip())
         moves.extend(tok for tok in line.split() if tok)
     return GameRecord(headers, moves)
 

@@ -23,6 +23,9 @@ discard right after Action A may reveal the hand and flip one rule card (once pe
 emptied personal deck scores 15 and is replaced by 15 reserve cards. 99 points win at once.
 
 ## Actions
+Cards are written as a colour letter and a value: `R` red, `Y` yellow, `G` green, `A` gray,
+`L` light blue, `P` purple, `O` orange, `B` blue, `T` tan, `K` pink (`R7` is red 7).
+
 | ids | notation | move |
 | --- | --- | --- |
 | 0-109 | `R7` | Action A: card into the personal row |

@@ -203,20 +203,93 @@ class Warp99Game(Game):
         return render_text(dict(observation), markup=markup, names=names)
 
     def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """The best discard sequence for the observing seat's hand (the exact solver), e.g.
-        ``"R4>1 O6>1 B9>2 T10>2 (4 cards, empties the hand)"``."""
-        from .actions import action_to_string
-        from .heuristics import plan_for
+        """Advice for the observing seat, in notation, following the ``greedy`` agent:
 
-        if observation.get("hand") is None:
+        * ``row`` phase: the Action A choice, then the best discard sequence for the rest of
+          the hand, e.g. ``"row P3, then B5>1 B6>1 (2 cards)"`` or
+          ``"score (+16), row Y0, then ..."``;
+        * ``discard`` phase: the best discard sequence (the exact solver), e.g.
+          ``"R4>1 O6>1 B9>2 T10>2 (4 cards, empties the hand)"``; when stuck, the best flip;
+        * ``extra_card`` phase: ``take`` or ``decline`` and why.
+
+        ``None`` for a spectator's view or a finished game.
+        """
+        from .actions import DECLINE, SCORE, TAKE, action_to_string
+        from .cards import COLOR, VALUE
+        from .heuristics import GreedyAgent, config_of, plan_for, solve_discards
+        from .rules import RULE_NAMES
+
+        if observation.get("hand") is None or observation.get("phase") == "over":
             return None
-        plan = plan_for(dict(observation))
-        if not plan.plays:
-            return "no card in your hand can be played on either pile"
-        seq = " ".join(action_to_string(a) for a in plan.plays)
-        extra = ", empties the hand" if plan.count == len(observation["hand"]) else ""
-        doubles = f", {plan.doubles} double match(es)" if plan.doubles else ""
-        return f"{seq} ({plan.count} card{'s' if plan.count != 1 else ''}{extra}{doubles})"
+        obs = dict(observation)
+        me: int = obs["player"]
+        hand: list[int] = list(obs["hand"])
+        agent = GreedyAgent(self, me)
+
+        def discards(cards: list[int]) -> str:
+            plan = plan_for(obs, hand=cards)
+            if not plan.plays:
+                return "no card can be discarded"
+            seq = " ".join(action_to_string(a) for a in plan.plays)
+            empties = ", empties the hand" if plan.count == len(cards) else ""
+            d = plan.doubles
+            doubles = f", {d} double match{'es' if d != 1 else ''}" if d else ""
+            return f"{seq} ({plan.count} card{'s' if plan.count != 1 else ''}{empties}{doubles})"
+
+        phase = obs["phase"]
+        if phase == "row":
+            row: list[int] = obs["rows"][me]
+            if not row:
+                legal = hand[:]
+            else:
+                used = {COLOR[c] for c in row}
+                fits = [c for c in hand if VALUE[c] > VALUE[row[-1]] and COLOR[c] not in used]
+                legal = [*fits, SCORE]
+            if not legal:
+                return None
+            steps: list[str] = []
+            choice = agent.step(obs, legal)
+            if choice == SCORE:
+                points = len(row) ** 2
+                if obs["scores"][me] + points >= obs["target"]:
+                    return f"score (+{points}): that reaches {obs['target']} and wins"
+                steps.append(f"score (+{points})")
+                scores = list(obs["scores"])
+                scores[me] += points
+                rows = [list(r) for r in obs["rows"]]
+                rows[me] = []
+                choice = agent.step({**obs, "rows": rows, "scores": scores}, hand[:])
+            steps.append(f"row {action_to_string(choice)}")
+            rest = [c for c in hand if c != choice]
+            return ", ".join(steps) + ", then " + discards(rest)
+        if phase == "extra_card":
+            plan = plan_for(obs)
+            if agent.step(obs, [TAKE, DECLINE]) == DECLINE:
+                seq = " ".join(action_to_string(a) for a in plan.plays)
+                return f"decline: {seq} still empties your hand, and you play again"
+            return "take: one more card towards emptying your personal deck (+15 each time)"
+        # discard phase
+        plan = plan_for(obs)
+        if plan.plays:
+            return discards(hand)
+        if self.allow_flip and hand and not obs["flip_used"] and not obs["plays"]:
+            config = config_of(obs)
+            tops = (obs["piles"][0][-1], obs["piles"][1][-1])
+            best, best_rule, best_plan = 0, -1, plan
+            for r in range(3):
+                p = solve_discards(tuple(sorted(hand)), tops[0], tops[1], config ^ (1 << r))
+                if p.count > best:
+                    best, best_rule, best_plan = p.count, r, p
+            if best_rule < 0:
+                return "no card can be played, and no flip would help: end"
+            side = obs["rule_sides"][best_rule]
+            old, new = RULE_NAMES[best_rule][side - 1], RULE_NAMES[best_rule][2 - side]
+            seq = " ".join(action_to_string(a) for a in best_plan.plays)
+            return (
+                f"flip{best_rule + 1} ({old} -> {new}), then {seq} "
+                f"({best} card{'s' if best != 1 else ''})"
+            )
+        return "no card in your hand can be played on either pile: end"
 
 
 @register_game

@@ -1,15 +1,25 @@
-"""Drawing a Warp 99 observation as text (pure functions, no I/O).
+"""Drawing a Warp 99 / Ninety Nine observation as text (pure functions, no I/O).
 
-``render_text(obs)`` gives plain text (for logs and ``render_mode="ansi"``); ``markup=True``
-gives Rich console markup with every card in its colour. Only the observation is used, so a
-drawing can never show more than the seat may see.
+``render_text(obs)`` gives plain text (for logs, snapshots and ``render_mode="ansi"``);
+``markup=True`` gives Rich console markup in which every card is a coloured chip. The card's
+letter (``R7`` is red 7, ``K3`` pink 3, ...) is always printed, so the board reads without
+colour too. Only the observation is used, so a drawing can never show more than the seat may
+see.
+
+The board, top to bottom: a status line (game, turn, who acts and what for), the active rules
+(and, when flips are allowed, the other sides), both discard piles with their top card, size and
+what each pile accepts right now, the reserve, one line per seat (score, points still needed,
+deck and hand sizes, the personal row with its value and what the next row card must beat),
+cards revealed by a flip, and the observing seat's hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from .cards import COLOR, format_card
+from .cards import COLOR, COLORS, LETTERS, VALUE, format_card
+from .rules import RULE_NAMES
 
 #: Rich styles per colour index (readable on dark and light terminals).
 STYLES = (
@@ -25,58 +35,151 @@ STYLES = (
     "bold black on hot_pink",
 )
 
+_TITLES = {"warp99": "Warp 99", "ninetynine": "Ninety Nine"}
+_PHASES = {
+    "row": "Action A, put a card in the row (or score it first)",
+    "discard": "Action B, discard onto the piles",
+    "extra_card": "double match, take or decline an extra card",
+}
+
 
 def card_markup(c: int, markup: bool = True) -> str:
+    """One card: ``R7`` in plain text, a coloured chip `` R7 `` with markup."""
     text = format_card(c)
     if not markup:
         return text
-    return f"[{STYLES[COLOR[c]]}] {text:<3}[/]"
+    return f"[{STYLES[COLOR[c]]}] {text} [/]"
 
 
-def cards_markup(cards: list[int], markup: bool = True, empty: str = "-") -> str:
+def cards_markup(cards: Sequence[int], markup: bool = True, empty: str = "-") -> str:
+    """Cards separated by spaces, or ``empty`` for none."""
     if not cards:
         return empty
     return " ".join(card_markup(c, markup) for c in cards)
 
 
+def accepted(top: int, rule_sides: Sequence[int]) -> str:
+    """What a pile whose top card is ``top`` accepts under the active rule sides, e.g.
+    ``"red (R), 3 or 8"`` for red 7 with Same Color, Plus 1 and Total 10 (``"nothing"`` if no
+    card can go on it; values are listed in increasing order)."""
+    tv = VALUE[top]
+    color: str | None = None
+    values: set[int] = set()
+    if rule_sides[0] == 1:
+        color = f"{COLORS[COLOR[top]]} ({LETTERS[COLOR[top]]})"
+    else:
+        values.add(tv)
+    if rule_sides[1] == 1:
+        if tv < 10:
+            values.add(tv + 1)
+    elif tv > 0:
+        values.add(tv - 1)
+    if rule_sides[2] == 1:
+        values.add(10 - tv)
+    else:
+        if 2 * tv <= 10:
+            values.add(2 * tv)
+        if tv % 2 == 0:
+            values.add(tv // 2)
+    parts = ([color] if color else []) + [str(v) for v in sorted(values)]
+    if not parts:
+        return "nothing"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _count(k: int, noun: str = "card") -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{k} {noun}{'s' if k != 1 else ''}"
+
+
+def _pad(plain: str, shown: str, width: int, right: bool = False) -> str:
+    """``shown`` (possibly with markup) padded to ``width`` columns, measured on ``plain``."""
+    fill = " " * max(0, width - len(plain))
+    return fill + shown if right else shown + fill
+
+
 def render_text(
     obs: dict[str, Any],
     markup: bool = False,
-    names: list[str] | None = None,
+    names: Sequence[str] | None = None,
 ) -> str:
-    """The board as seen in ``obs``: rules, piles, every row, scores, decks, the hand."""
+    """The board as seen in ``obs`` (see the module docstring).
+
+    ``names``: one label per seat (default ``Seat 0``, ``Seat 1``, ...; the observing seat is
+    then marked ``(you)``). With ``markup=True`` the text is Rich console markup; names are
+    inserted as given, so escape any ``[`` in them first.
+    """
     n = obs["num_players"]
-    names = names or [f"Seat {i}" for i in range(n)]
     me = obs.get("player")
+    if names is None:
+        names = [f"Seat {i}" + (" (you)" if i == me else "") for i in range(n)]
     cur = obs["current_player"]
-    bold = (lambda s: f"[bold]{s}[/]") if markup else (lambda s: s)
-    lines = []
-    rules = "  ".join(f"{i + 1}:{name}" for i, name in enumerate(obs["rules"]))
-    lines.append(f"{bold('Rules')}  {rules}")
-    for i, pile in enumerate(obs["piles"]):
-        lines.append(
-            f"{bold(f'Pile {i + 1}')} {card_markup(pile[-1], markup)}   ({len(pile)} cards)"
-        )
-    lines.append(
-        f"Reserve {obs['reserve_size']} cards, cleared rows {len(obs['reserve_discard'])} cards"
-    )
+    phase = obs["phase"]
+
+    def bold(s: str) -> str:
+        return f"[bold]{s}[/]" if markup else s
+
+    def dim(s: str) -> str:
+        return f"[dim]{s}[/]" if markup else s
+
+    lines: list[str] = []
+    title = _TITLES.get(obs.get("game", ""), str(obs.get("game", "")))
+    if phase == "over":
+        w = obs.get("winner", -1)
+        status = f"game over: {names[w]} wins" if w is not None and w >= 0 else "game over: draw"
+    else:
+        who = "Your turn" if cur == me else f"{names[cur]} to play"
+        status = f"{who}: {_PHASES.get(phase, phase)}"
+        if phase == "discard" and obs.get("plays"):
+            k = obs["plays"]
+            status += f" ({k} card{'s' if k != 1 else ''} played)"
+    lines.append(f"{bold(title)}  turn {obs['turn']}  first to {obs['target']} wins")
+    lines.append(status)
     lines.append("")
-    width = max(len(x) for x in names)
+
+    sides = obs["rule_sides"]
+    rules = "   ".join(f"{i + 1} {bold(name)}" for i, name in enumerate(obs["rules"]))
+    lines.append(f"{bold('Rules')}   {rules}")
+    if obs.get("game") != "ninetynine":
+        other = ", ".join(RULE_NAMES[i][2 - sides[i]] for i in range(3))
+        lines.append(dim(f"        other sides (flip1-flip3): {other}"))
+    for i, pile in enumerate(obs["piles"]):
+        top = pile[-1]
+        count = _count(len(pile))
+        lines.append(
+            f"{bold(f'Pile {i + 1}')}  {_pad(format_card(top), card_markup(top, markup), 3)}"
+            f"  {count:<9} takes {accepted(top, sides)}"
+        )
+    cleared = len(obs["reserve_discard"])
+    lines.append(f"{bold('Reserve')} {_count(obs['reserve_size'])}, cleared rows {_count(cleared)}")
+    lines.append("")
+
+    width = max(len("Seat"), *(len(x) for x in names))
+    lines.append(dim(f"  {'Seat':<{width}}  Score  Needs  Deck  Hand  Row"))
     for i in range(n):
         marker = ">" if i == cur else " "
-        you = " (you)" if i == me else ""
+        score = obs["scores"][i]
+        needs = max(0, obs["target"] - score)
         row = obs["rows"][i]
-        row_val = f"row {len(row)} = {len(row) ** 2} pts" if row else "row empty"
+        if row:
+            k = len(row)
+            last = VALUE[row[-1]]
+            nxt = f"next above {last}" if last < 10 else "full, must be scored next"
+            value = f"({_count(k)} = {_count(k * k, 'pt')}, {nxt})"
+            row_text = f"{cards_markup(row, markup)}  {dim(value)}"
+        else:
+            row_text = "-"
+        name = _pad(names[i], bold(names[i]) if i == me else names[i], width)
         lines.append(
-            f"{marker} {names[i]:<{width}}{you}  {bold(str(obs['scores'][i])):>3} pts "
-            f"(needs {max(0, obs['target'] - obs['scores'][i])})  deck {obs['deck_sizes'][i]:>2}"
-            f"  hand {obs['hand_sizes'][i]}  {row_val}"
+            f"{bold(marker) if i == cur else marker} {name}  {score:>5}  {needs:>5}"
+            f"  {obs['deck_sizes'][i]:>4}  {obs['hand_sizes'][i]:>4}  {row_text}"
         )
-        lines.append(f"    row: {cards_markup(row, markup)}")
         shown = obs["revealed"][i]
         if shown and i != me:
-            lines.append(f"    revealed: {cards_markup(shown, markup)}")
+            lines.append(f"  {' ' * width}  revealed hand cards: {cards_markup(shown, markup)}")
     if me is not None and "hand" in obs:
         lines.append("")
-        lines.append(f"{bold('Your hand')}: {cards_markup(obs['hand'], markup, '(empty)')}")
+        lines.append(f"{bold('Your hand')}  {cards_markup(obs['hand'], markup, '(empty)')}")
     return "\n".join(lines)

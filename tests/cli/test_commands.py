@@ -1,0 +1,227 @@
+"""The ``play``, ``replay``, ``rules`` and ``games`` commands through Typer's CliRunner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import ninetynine
+from ninetynine.cli.common import notation_help, parse_option_pairs
+from ninetynine.cli.main import app
+from ninetynine.cli.play import build_game, seat_specs
+from ninetynine.cli.replay import ReplayViewer, load_replay, run_replay
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.records import GameRecord, parse_record, read_record
+
+from .conftest import ScriptedInput, Transcript
+
+runner = CliRunner()
+
+
+def _record(tmp_path: Path, *extra: str, seed: int = 3) -> Path:
+    """Play a whole bot game through the command and return its record."""
+    path = tmp_path / "game.txt"
+    args = ["play", "warp99", "--seat", "greedy", "--seat", "random", "--seed", str(seed)]
+    result = runner.invoke(app, [*args, "--record", str(path), *extra])
+    assert result.exit_code == 0, result.output
+    assert path.exists()
+    return path
+
+
+# --------------------------------------------------------------------------- games, rules
+def test_games_lists_every_game_with_players_and_bots() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    for gid in ninetynine.list_games():
+        assert gid in result.output
+    assert "2-4" in result.output
+    assert "greedy" in result.output and "random" in result.output
+
+
+def test_rules_shows_the_summary_and_the_options() -> None:
+    result = runner.invoke(app, ["rules", "warp99"])
+    assert result.exit_code == 0, result.output
+    assert "R7>1" in result.output
+    for option in ("rules", "handicap", "bonus_rule", "flip_limit", "target"):
+        assert option in result.output
+
+
+def test_rules_of_an_unknown_game() -> None:
+    result = runner.invoke(app, ["rules", "chess"])
+    assert result.exit_code == 2
+    assert "unknown game" in result.output
+
+
+# --------------------------------------------------------------------------- play
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nosuchgame"], "unknown game"),
+        (["play", "warp99", "-o", "nosuch=1"], "nosuch"),
+        (["play", "warp99", "-o", "target"], "key=value"),
+        (["play", "warp99", "-o", "target=-5"], "target"),
+        (["play", "warp99", "--players", "9"], "2-4 players"),
+        (["play", "warp99", "--seat", "wizard"], "no agent 'wizard'"),
+        (["play", "warp99", "--players", "2", "-s", "human,greedy,greedy"], "3 --seat"),
+        (["play", "warp99", "--variant", "hard"], "unknown variant"),
+        (["play", "ninetynine", "--variant", "random-rule-start"], "no variants"),
+        (["play", "warp99", "--variant", "standard", "-o", "rules=121"], "not both"),
+    ],
+)
+def test_play_with_bad_arguments_exits_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "error:" in result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_play_a_bot_game_to_the_end(tmp_path: Path) -> None:
+    path = _record(tmp_path, "--seat", "greedy")
+    record = read_record(str(path))
+    assert record.headers["Seat0"] == "greedy" and record.headers["Seat2"] == "greedy"
+    assert record.headers["Result"].endswith("wins")
+    assert record.final_state().is_terminal()
+
+
+def test_play_with_a_person_on_standard_input_until_eof(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    result = runner.invoke(
+        app,
+        ["play", "warp99", "-p", "2", "--seed", "4", "--record", str(path)],
+        input="hint\nzz\n1\n1\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Your move" in result.output
+    assert "hint:" in result.output
+    assert "'zz' is not a Warp 99 move" in result.output
+    assert "End of input" in result.output
+    record = read_record(str(path))
+    assert record.headers["Seat0"] == "human"
+    assert record.headers["Result"] == "*"
+    assert len(record.moves) >= 2
+
+
+def test_quit_exits_0_and_saves_in_the_data_directory(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "warp99", "--seed", "12"],
+        input="quit\n",
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert result.exit_code == 0, result.output
+    saved = list((tmp_path / "ninetynine" / "records").glob("warp99-12-*.txt"))
+    assert len(saved) == 1
+    assert str(saved[0].name) in result.output.replace("\n", "")
+
+
+def test_variant_and_options_reach_the_game(tmp_path: Path) -> None:
+    path = _record(tmp_path, "--variant", "random-rule-start", "-o", "target=40")
+    state = read_record(str(path)).initial_state()
+    assert state.game.options["rules"] == "random"
+    assert state.game.options["target"] == 40
+
+
+def test_seat_specs_and_player_counts() -> None:
+    assert seat_specs(None, 3) == ["human", "greedy", "greedy"]
+    assert seat_specs(["random"], 2) == ["random", "greedy"]
+    assert seat_specs(["human,random", "greedy"], 4) == ["human", "random", "greedy", "greedy"]
+    game, specs = build_game("ninetynine", None, ["human", "random"], None, ["bonus_rule=yes"])
+    assert game.num_players == 2 and specs == ["human", "random"]
+    assert game.options["bonus_rule"] is True
+    game, specs = build_game("warp99", None, ["greedy"], None, None)
+    assert game.num_players == 3 and specs == ["greedy"] * 3
+    with pytest.raises(GameOptionError):
+        parse_option_pairs(["=3"])
+    assert parse_option_pairs(["bonus-rule = true"]) == {"bonus_rule": "true"}
+
+
+def test_help_text_comes_from_the_game() -> None:
+    text = notation_help(ninetynine.load_game("warp99"))
+    for word in ("R7", "R7>1", "score", "end", "take", "decline", "flip1"):
+        assert word in text
+
+
+# --------------------------------------------------------------------------- replay
+def test_replay_prints_every_step_without_a_terminal(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    record = read_record(str(path))
+    result = runner.invoke(app, ["replay", str(path)], input="")
+    assert result.exit_code == 0, result.output
+    n = len(record.moves)
+    assert f"Move {n}/{n}" in result.output
+    assert sum(line.startswith("Move ") for line in result.output.splitlines()) == n
+    assert "Your hand" not in result.output  # the public view by default
+    assert "seat" in result.output and "wins" in result.output
+
+
+def test_replay_as_one_seat_shows_that_hand(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--seat", "1", "--auto", "0"])
+    assert result.exit_code == 0, result.output
+    assert "Your hand" in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[Game "warp99"\n', "malformed header"),
+        ('[Game "warp99"]\n[Players "3"]\n', "no Seed header"),
+        ('[Game "warp99"]\n[Players "2"]\n[Seed "1"]\n\n1. s0: Q11\n', "cannot be replayed"),
+    ],
+)
+def test_replay_of_a_bad_record_exits_2(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "error:" in result.output and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_replay_of_a_missing_file_or_seat(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nope.txt")])
+    assert result.exit_code == 2 and "cannot read record" in result.output
+    path = _record(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--seat", "5"])
+    assert result.exit_code == 2 and "--seat" in result.output
+
+
+def test_interactive_replay_steps_back_and_jumps(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    out = Transcript()
+    keys = ScriptedInput(["", "", "b", "7", "zz", "99999", "", "q"])
+    run_replay(path, None, None, console=out.console, read_line=keys, interactive=True)
+    steps = [
+        line.split()[1] for line in out.text.splitlines() if line.startswith(("Move", "Start"))
+    ]
+    n = len(read_record(str(path)).moves)
+    assert steps == [f"(0/{n})", f"1/{n}", f"2/{n}", f"1/{n}", f"7/{n}", f"{n}/{n}"]
+    assert "'zz' is not a command" in out.text
+    assert "That was the last move" in out.text
+
+
+def test_replay_auto_steps_through_a_timer(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    pauses: list[float] = []
+    out = Transcript()
+    run_replay(path, 0, 0.5, console=out.console, sleep=pauses.append)
+    n = len(read_record(str(path)).moves)
+    assert pauses == [0.5] * n
+
+
+def test_record_with_comments_and_options_replays(tmp_path: Path) -> None:
+    game = ninetynine.load_game("warp99", num_players=2, target=30)
+    state = game.new_initial_state(seed=1)
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    text = GameRecord.from_state(state, seats=["a", "b"]).to_text()
+    text = text.replace("\n1. ", "\n{a comment}\n1. ", 1)
+    record = parse_record(text)
+    assert record.final_state().history() == state.history()
+    replay = load_replay(record)
+    assert replay.num_moves == 12
+    viewer = ReplayViewer(replay, Transcript().console)
+    viewer.show_all()

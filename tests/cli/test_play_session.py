@@ -1,0 +1,248 @@
+"""Whole games through the interactive loop, with scripted people and no terminal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import ninetynine
+from ninetynine.cli.events import describe_events
+from ninetynine.cli.session import PlaySession
+from ninetynine.core.records import parse_record
+
+from .conftest import ScriptedInput, Transcript
+
+#: A person who mostly answers "1" (the first legal move) but also types nonsense, numbers out
+#: of range, bad cards, commands and notation in upper case.
+NOISY = [
+    "zz",
+    "1",
+    "99",
+    "R99",
+    "hint",
+    "1",
+    "help",
+    "board",
+    "1",
+    "0",
+    "   ",
+    "END",
+    "1",
+    "r7>1",
+    "1",
+    "rules",
+    "2",
+]
+
+
+def _session(
+    game_id: str, seats: list[str], seed: int, tmp_path: Path, script: ScriptedInput
+) -> tuple[PlaySession, Transcript]:
+    game = ninetynine.load_game(game_id, num_players=len(seats))
+    out = Transcript()
+    session = PlaySession(
+        game,
+        game.new_initial_state(seed=seed),
+        seats,
+        out.console,
+        record_path=tmp_path / "records" / "game.txt",
+        read_line=script,
+    )
+    return session, out
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats", "seed"),
+    [
+        ("warp99", ["human", "greedy"], 1),
+        ("warp99", ["human", "greedy", "random"], 2),
+        ("warp99", ["greedy", "human", "random", "human"], 3),
+        ("ninetynine", ["human", "human"], 4),
+        ("ninetynine", ["random", "human", "greedy"], 5),
+        ("ninetynine", ["human", "greedy", "greedy", "greedy"], 6),
+    ],
+)
+def test_scripted_game_plays_to_the_end_and_replays(
+    game_id: str, seats: list[str], seed: int, tmp_path: Path
+) -> None:
+    script = ScriptedInput(NOISY)
+    session, out = _session(game_id, seats, seed, tmp_path, script)
+    result = session.run()
+
+    assert result.reason == "finished"
+    assert result.state.is_terminal()
+    text = out.text
+    assert "Traceback" not in text
+    assert "'zz' is not a" in text
+    assert "there is no move 99" in text
+    assert "hint:" in text or "No hint" in text
+    assert "## Commands" not in text and "Commands" in text  # help rendered as Markdown
+    assert "wins." in text or "You win!" in text or "draw" in text
+    assert result.record_path is not None and result.record_path.exists()
+    record = parse_record(result.record_path.read_text(encoding="utf-8"))
+    assert record.headers["Result"] != "*"
+    assert [record.headers[f"Seat{i}"] for i in range(len(seats))] == seats
+    assert record.final_state().history() == result.state.history()
+
+
+def test_forced_moves_are_played_and_shown(tmp_path: Path) -> None:
+    session, out = _session("warp99", ["human", "greedy"], 11, tmp_path, ScriptedInput(["1"]))
+    session.run()
+    assert re.search(r"^Seat 0 \(you\): only move: \w+", out.text, re.M)
+
+
+def test_bot_moves_and_events_are_printed(tmp_path: Path) -> None:
+    session, out = _session("warp99", ["greedy"] * 3, 5, tmp_path, ScriptedInput(["1"]))
+    session.run()
+    text = out.text
+    assert re.search(r"^Seat 1 \(greedy\): \S+$", text, re.M)
+    assert "scored a row of" in text
+    assert "emptied the personal deck" in text
+    assert re.search(r"\+\d+ points, now \d+ \(needs \d+\)", text)
+
+
+def test_quit_saves_a_partial_record(tmp_path: Path) -> None:
+    script = ScriptedInput(["hint", "1", "1", "quit"])
+    session, out = _session("warp99", ["human", "greedy", "greedy"], 8, tmp_path, script)
+    result = session.run()
+    assert result.reason == "quit"
+    assert not result.state.is_terminal()
+    assert result.record_path is not None
+    record = parse_record(result.record_path.read_text(encoding="utf-8"))
+    assert record.headers["Result"] == "*"
+    assert record.final_state().history() == result.state.history()
+    assert "Record saved:" in out.text
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"), [(EOFError, "eof"), (KeyboardInterrupt, "interrupted")]
+)
+def test_end_of_input_or_ctrl_c_stops_cleanly(
+    error: type[BaseException], reason: str, tmp_path: Path
+) -> None:
+    def read_line(prompt: str) -> str:
+        raise error
+
+    game = ninetynine.load_game("warp99", num_players=2)
+    out = Transcript()
+    session = PlaySession(
+        game,
+        game.new_initial_state(seed=2),
+        ["human", "greedy"],
+        out.console,
+        record_path=tmp_path / "r.txt",
+        read_line=read_line,
+    )
+    result = session.run()
+    assert result.reason == reason
+    assert (tmp_path / "r.txt").exists()
+    assert "Traceback" not in out.text
+
+
+def test_delay_pauses_after_each_bot_move(tmp_path: Path) -> None:
+    pauses: list[float] = []
+    game = ninetynine.load_game("warp99", num_players=2)
+    session = PlaySession(
+        game,
+        game.new_initial_state(seed=4),
+        ["greedy", "random"],
+        Transcript().console,
+        record_path=tmp_path / "r.txt",
+        delay=0.25,
+        sleep=pauses.append,
+    )
+    result = session.run()
+    assert pauses == [0.25] * len(result.state.history())
+
+
+# --------------------------------------------------------------------------- hidden cards
+_CARD = re.compile(r"(?<![A-Za-z0-9])([RYGALPOBTK](?:10|[0-9]))(?![0-9])")
+_MOVE_LINE = re.compile(r"^Seat \d+ \([^)]*\): ")
+
+
+def _hidden_cards(state: ninetynine.State, viewer: int) -> set[str]:
+    """Notation of every card in another seat's hand that a flip has not revealed."""
+    from ninetynine.games.warp99.cards import format_card
+
+    data = state.to_dict()
+    hidden = set()
+    for seat, hand in enumerate(data["hands"]):
+        if seat != viewer:
+            hidden |= {format_card(c) for c in hand if c not in data["revealed"][seat]}
+    return hidden
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [["greedy", "human", "random", "greedy"], ["human", "greedy", "human", "random"]],
+)
+def test_a_person_never_sees_another_seats_hand(seats: list[str], tmp_path: Path) -> None:
+    game = ninetynine.load_game("warp99", num_players=len(seats))
+    state = game.new_initial_state(seed=21)
+    out = Transcript()
+    boards = 0
+    own_seen = 0
+
+    def check(prompt: str) -> None:
+        nonlocal boards, own_seen
+        viewer = state.current_player()
+        shown = "\n".join(
+            line for line in out.since_last().splitlines() if not _MOVE_LINE.match(line)
+        )
+        leaked = set(_CARD.findall(shown)) & _hidden_cards(state, viewer)
+        assert not leaked, f"seat {viewer} was shown {sorted(leaked)}:\n{shown}"
+        if "Your hand" in shown:
+            boards += 1
+            own = {m for m in _CARD.findall(shown.split("Your hand")[1].splitlines()[0])}
+            from ninetynine.games.warp99.cards import format_card
+
+            assert own == {format_card(c) for c in state.observation(viewer)["hand"]}
+            own_seen += 1
+
+    session = PlaySession(
+        game,
+        state,
+        seats,
+        out.console,
+        record_path=tmp_path / "r.txt",
+        read_line=ScriptedInput(["1", "hint", "board", "2"], check=check),
+    )
+    result = session.run()
+    assert result.reason == "finished"
+    assert boards > 10 and own_seen == boards
+
+
+# --------------------------------------------------------------------------- events
+def test_events_from_public_views() -> None:
+    names = ["Seat 0", "Seat 1"]
+    before = {
+        "rows": [[1, 2, 3], []],
+        "deck_sizes": [9, 1],
+        "hand_sizes": [0, 6],
+        "rules": ["Same Color", "Plus 1", "Total 10"],
+        "reserve_size": 3,
+        "current_player": 0,
+        "target": 99,
+    }
+    after = {
+        **before,
+        "rows": [[], []],
+        "deck_sizes": [9, 15],
+        "hand_sizes": [6, 6],
+        "rules": ["Same Color", "Minus 1", "Total 10"],
+        "reserve_size": 40,
+    }
+    events = describe_events(before, after, [10.0, 80.0], [19.0, 95.0], 0, names)
+    assert events == [
+        "Seat 0 scored a row of 3 cards: +9 points, now 19 (needs 80)",
+        "Seat 1 emptied the personal deck: +15 points, now 95 (needs 4)",
+        "Seat 0 flipped rule 2: Plus 1 -> Minus 1",
+        "Seat 0 emptied the hand, drew 6 new cards and goes again",
+        "the reserve was rebuilt from the discard piles (40 cards)",
+    ]
+
+
+def test_events_need_only_scores() -> None:
+    assert describe_events({}, {}, [0.0, 5.0], [1.0, 5.0], 0, ["A", "B"]) == ["A +1 point, now 1"]
