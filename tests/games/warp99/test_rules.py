@@ -539,9 +539,7 @@ def test_illegal_pile_play_names_the_pile_its_top_and_each_rules_need():
 
 
 def test_illegal_pile_play_message_on_side_2():
-    s = position(
-        hands=["R7 B2 G9 K5 O8", None], piles=["A3", "B10"], phase="discard", rules="222"
-    )
+    s = position(hands=["R7 B2 G9 K5 O8", None], piles=["A3", "B10"], phase="discard", rules="222")
     msg = _assert_illegal(s, "R7>2", "pile 2", "B10")
     assert "Same Number needs a 10" in msg
     assert "Minus 1 needs 9" in msg

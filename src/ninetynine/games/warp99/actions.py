@@ -52,7 +52,9 @@ _FLIP_RE = re.compile(r"^flip\s*([123])$")
 
 def action_to_string(a: int) -> str:
     """The notation of action id ``a`` (no spaces). :raises ValueError: not an action id."""
-    if 0 <= a < NUM_CARDS:
+    if not 0 <= a < NUM_ACTIONS:
+        raise ValueError(f"{a!r} is not a Warp 99 action id (0-{NUM_ACTIONS - 1})")
+    if a < NUM_CARDS:
         return format_card(a)
     if a < SCORE:
         pile, c = divmod(a - NUM_CARDS, NUM_CARDS)
@@ -65,9 +67,7 @@ def action_to_string(a: int) -> str:
         return "take"
     if a == DECLINE:
         return "decline"
-    if FLIP_BASE <= a < NUM_ACTIONS:
-        return f"flip{a - FLIP_BASE + 1}"
-    raise ValueError(f"{a!r} is not a Warp 99 action id (0-{NUM_ACTIONS - 1})")
+    return f"flip{a - FLIP_BASE + 1}"
 
 
 def string_to_action(text: str) -> int:
