@@ -101,6 +101,14 @@ def test_bot_moves_and_events_are_printed(tmp_path: Path) -> None:
     assert "scored a row of" in text
     assert "emptied the personal deck" in text
     assert re.search(r"\+\d+ points, now \d+ \(needs \d+\)", text)
+    assert "took an extra card" in text
+    assert "emptied the hand, drew 6 new cards and goes again" in text
+
+
+def test_a_rule_flip_is_announced(tmp_path: Path) -> None:
+    session, out = _session("warp99", ["greedy"] * 3, 0, tmp_path, ScriptedInput(["1"]))
+    session.run()
+    assert re.search(r"^  \* Seat \d \(greedy\) flipped rule \d: [A-Za-z ]+ -> ", out.text, re.M)
 
 
 def test_quit_saves_a_partial_record(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ game.
 from __future__ import annotations
 
 import re
+import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -42,6 +43,24 @@ def friendly_errors() -> Iterator[None]:
     except NinetyNineError as e:
         Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(str(e))}")
         raise typer.Exit(2) from None
+
+
+def terminal_read_line(console: Console) -> Callable[[str], str]:
+    """A ``read_line`` for people at a terminal: drops keys typed while the bots were moving
+    (so a stray Enter or digit never becomes a move nobody saw), then prompts with
+    ``console.input``."""
+
+    def read_line(prompt: str) -> str:
+        if sys.stdin.isatty():
+            try:
+                import termios
+
+                termios.tcflush(sys.stdin, termios.TCIFLUSH)
+            except (ImportError, OSError):  # not POSIX, or not a real terminal
+                pass
+        return console.input(prompt)
+
+    return read_line
 
 
 def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:

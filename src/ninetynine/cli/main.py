@@ -34,19 +34,30 @@ OptionList = Annotated[
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Game id (see `ninetynine games`).")] = "warp99",
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of seats (default: the number of --seat values, else the game's).",
+        ),
+    ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
             "-s",
-            help="Who plays each seat, in order: human, random, greedy (repeatable). "
+            help="Who plays each seat, in order: human or a bot (greedy, random; see "
+            "`ninetynine games`). Repeatable or comma-separated; seats left out are greedy. "
             "Default: you in seat 0, greedy bots elsewhere.",
         ),
     ] = None,
     variant: Annotated[
         str | None,
-        typer.Option(help="Warp 99 variant: standard or random-rule-start."),
+        typer.Option(
+            help="standard or random-rule-start (sets the rules option of games that have "
+            "one, like Warp 99)."
+        ),
     ] = None,
     option: OptionList = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (replayable).")] = None,
@@ -55,7 +66,11 @@ def play(
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
 ) -> None:
-    """Play a game in the terminal against bots or friends."""
+    """Play a game in the terminal against bots or friends (several humans: hot seat).
+
+    Type a move's number or its notation; hint, help, rules, board and quit also work. The
+    game record is saved when the game ends, on quit and on Ctrl-D.
+    """
     from .play import run_play
 
     run_play(game, players, seat, variant, option, seed, record, delay)
@@ -111,11 +126,17 @@ def simulate(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record file.")],
     seat: Annotated[
-        int | None, typer.Option(help="Show the game as this seat saw it (default: everything).")
+        int | None,
+        typer.Option(help="Show the game as this seat saw it, hand included (default: public)."),
     ] = None,
-    auto: Annotated[float | None, typer.Option(help="Step automatically every N seconds.")] = None,
+    auto: Annotated[
+        float | None, typer.Option(help="Step automatically every N seconds, without asking.")
+    ] = None,
 ) -> None:
-    """Step through a recorded game (Enter: next, b: back, q: quit)."""
+    """Step through a recorded game (Enter: next, b: back, a number: jump, q: quit).
+
+    Without a terminal on standard input (and without --auto), every step is printed.
+    """
     from .replay import run_replay
 
     run_replay(file, seat, auto)

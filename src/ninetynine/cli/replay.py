@@ -9,6 +9,7 @@ step is printed once. The board is the public view by default, or one seat's vie
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -87,6 +88,18 @@ def load_replay(record: GameRecord, seat: int | None = None) -> Replay:
     return Replay(record, game, names, steps)
 
 
+def _options_text(raw: str) -> str:
+    """``{"a":true,"b":3}`` -> ``a=true, b=3`` (the raw text if it is not a JSON object)."""
+    try:
+        options = json.loads(raw)
+    except ValueError:
+        return raw
+    if not isinstance(options, dict):
+        return raw
+    parts = [f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in options.items()]
+    return ", ".join(parts) or "-"
+
+
 def header_table(replay: Replay) -> Table:
     """Game, seats, result, scores, seed and options from the record's header."""
     h = replay.record.headers
@@ -99,7 +112,7 @@ def header_table(replay: Replay) -> Table:
     if "Scores" in h:
         table.add_row("Scores", escape(h["Scores"]))
     table.add_row("Seed", escape(h.get("Seed", "?")))
-    table.add_row("Options", escape(h.get("Options", "{}")))
+    table.add_row("Options", escape(_options_text(h.get("Options", "{}"))))
     table.add_row("Moves", str(replay.num_moves))
     return table
 
@@ -153,7 +166,7 @@ class ReplayViewer:
         k = 0
         self.show_header()
         self.show(k)
-        prompt = "[dim]Enter next, b back, a number to jump, q quit[/] > "
+        prompt = "\n[dim]Enter next, b back, a number to jump, q quit[/] > "
         while True:
             try:
                 word = self.read_line(prompt).strip().lower()

@@ -30,7 +30,14 @@ from ninetynine.core.errors import NinetyNineError, NotationError
 from ninetynine.core.game import Game, State
 from ninetynine.core.rng import derive_seed
 
-from .common import HUMAN, format_number, notation_help, save_record, seat_label
+from .common import (
+    HUMAN,
+    format_number,
+    notation_help,
+    save_record,
+    seat_label,
+    terminal_read_line,
+)
 from .events import describe_events
 
 #: ``read_line(prompt)``: one line of input (without the newline); ``EOFError`` at the end.
@@ -89,7 +96,7 @@ class PlaySession:
         self.state = state
         self.seats = [s.strip().lower() for s in seats]
         self.console = console
-        self.read_line: ReadLine = read_line or (lambda prompt: console.input(prompt))
+        self.read_line: ReadLine = read_line or terminal_read_line(console)
         self.record_path = record_path
         self.delay = delay
         self.sleep = sleep
@@ -209,6 +216,7 @@ class PlaySession:
                 continue
             if word == "rules":
                 self.console.print(Markdown(self.game.rules_summary()))
+                self.console.print("[dim]Type board to see the board and your moves again.[/]")
                 continue
             if word == "board":
                 self._draw(p, legal)
@@ -274,8 +282,8 @@ class PlaySession:
     def _help(self, legal: list[int]) -> None:
         self.console.print(Markdown(COMMANDS_HELP))
         self.console.print(Markdown(notation_help(self.game)))
-        moves = ", ".join(self.state.action_to_string(a) for a in legal)
-        self.console.print(f"Legal now: {escape(moves)}")
+        moves = "  ".join(f"{k}) {self.state.action_to_string(a)}" for k, a in enumerate(legal, 1))
+        self.console.print(f"[bold]Your moves now:[/] {escape(moves)}")
 
     # ------------------------------------------------------------------ the end
     def _show_result(self) -> None:
@@ -296,11 +304,10 @@ class PlaySession:
             line = "You win!" if you else f"{escape(self.names[w])} wins."
             self.console.print(f"[bold green]{line}[/]")
         table = Table(show_header=True, header_style="bold", box=None)
-        table.add_column("Seat")
-        table.add_column("Player")
-        table.add_column("Score", justify="right")
+        table.add_column("Final scores")
+        table.add_column("", justify="right")
         for i in sorted(range(len(scores)), key=lambda i: -scores[i]):
-            table.add_row(str(i), escape(self.seats[i]), format_number(scores[i]))
+            table.add_row(escape(self.names[i]), format_number(scores[i]))
         self.console.print(table)
 
     def _save(self) -> Path | None:

@@ -1,0 +1,68 @@
+"""``Warp99Game.hint``: the advice the ``hint`` command shows, phase by phase."""
+
+from __future__ import annotations
+
+import re
+
+import ninetynine
+from ninetynine.agents import make_agent
+from ninetynine.games.warp99.heuristics import GreedyAgent
+
+
+def _states(seed: int, moves: int = 4000) -> list[ninetynine.State]:
+    """Every state of a greedy game (clones), in order."""
+    game = ninetynine.load_game("warp99", num_players=3)
+    state = game.new_initial_state(seed=seed)
+    bots = [make_agent("greedy", game, i, seed=i) for i in range(3)]
+    out = []
+    while not state.is_terminal() and len(out) < moves:
+        out.append(state.clone())
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return out
+
+
+def test_row_phase_names_the_greedy_row_card_then_the_discards() -> None:
+    seen = 0
+    for state in _states(3):
+        obs = state.observation(state.current_player())
+        if obs["phase"] != "row":
+            continue
+        hint = state.game.hint(obs)
+        assert hint is not None
+        choice = GreedyAgent(state.game, obs["player"]).step(obs, state.legal_actions())
+        first = state.action_to_string(choice)
+        assert hint.startswith(
+            f"score (+{len(obs['rows'][obs['player']]) ** 2})"
+            if first == "score"
+            else f"row {first}, then "
+        )
+        if "and wins" not in hint:
+            assert re.search(r"then (no card can be discarded|(\S+>[12] )+\(\d+ cards?)", hint)
+        seen += 1
+    assert seen > 10
+
+
+def test_other_phases() -> None:
+    phases = set()
+    for seed in range(6):
+        for state in _states(seed):
+            obs = state.observation(state.current_player())
+            hint = state.game.hint(obs)
+            assert hint
+            legal = {state.action_to_string(a) for a in state.legal_actions()}
+            if obs["phase"] == "extra_card":
+                assert hint.split(":")[0] in ("take", "decline")
+                phases.add("extra")
+            elif "flip1" in legal:
+                assert hint.startswith(("flip", "no card can be played"))
+                phases.add("stuck")
+            elif obs["phase"] == "discard" and legal != {"end"}:
+                assert hint.split()[0] in legal
+                phases.add("discard")
+    assert phases == {"extra", "stuck", "discard"}
+
+
+def test_no_hint_for_a_spectator_or_a_finished_game() -> None:
+    state = _states(1)[0]
+    assert state.game.hint(state.observation(None)) is None
