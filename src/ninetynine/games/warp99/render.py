@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import COLOR, COLORS, LETTERS, VALUE, format_card
-from .rules import RULE_NAMES
+from .rules import RULE_NAMES, matches
 
 #: Rich styles per colour index (readable on dark and light terminals).
 STYLES = (
@@ -89,6 +89,13 @@ def accepted(top: int, rule_sides: Sequence[int]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+def _playable(obs: dict[str, Any]) -> bool:
+    """Whether any card of ``obs["hand"]`` may go on either pile under the active rules."""
+    config = sum(1 << i for i, side in enumerate(obs["rule_sides"]) if side == 2)
+    tops = [pile[-1] for pile in obs["piles"]]
+    return any(matches(config, top, c) for top in tops for c in obs["hand"])
+
+
 def _count(k: int, noun: str = "card") -> str:
     """``1 card``, ``3 cards``."""
     return f"{k} {noun}{'s' if k != 1 else ''}"
@@ -135,6 +142,8 @@ def render_text(
         if phase == "discard" and obs.get("plays"):
             k = obs["plays"]
             status += f" ({k} card{'s' if k != 1 else ''} played)"
+        if phase == "discard" and cur == me and obs.get("hand") and not _playable(obs):
+            status += "; no card in your hand fits either pile"
     lines.append(f"{bold(title)}  turn {obs['turn']}  first to {obs['target']} wins")
     lines.append(status)
     lines.append("")
