@@ -292,6 +292,44 @@ class Warp99Game(Game):
         return "no card in your hand can be played on either pile: end"
 
 
+NINETYNINE_SUMMARY = """# Ninety Nine (Reinhard Staupe), the classic
+
+Source: `001_63d0ed3cf3c64f53.txt`. Rules decisions: `docs/rules/ninetynine.md`. It runs on
+the Warp 99 engine with the rules fixed.
+
+| property | value |
+| --- | --- |
+| game id | `ninetynine` |
+| players | 2-4 (default 3) |
+| cards | 110: values 0-10 in ten colours (letters R Y G A L P O B T K) |
+| distinct actions | 337 (the Warp 99 layout; flips and extra cards never occur) |
+| returns | +1 the first seat to reach 99, -1 every other seat |
+
+## A turn
+Put one hand card into your personal row: higher than its last card, a colour not yet in it.
+You may score the row first (its length squared: four cards score 16) and must if no card
+fits. Then discard as many cards as you like onto the two piles; each must be the same colour
+as the card it covers, exactly one higher, or add up to 10 with it. Then refill your hand to
+six from your own 15-card pile; emptying it scores 15 at once and gives you 15 new cards.
+The first player to reach 99 wins at once. Everyone starts at 0 (option `handicap`).
+
+Bonus rule (option `bonus_rule=true`): discard your whole hand and you refill to six and play
+again at once.
+
+## Actions
+| ids | notation | move |
+| --- | --- | --- |
+| 0-109 | `R7` | put the card into your personal row |
+| 110-219 | `R7>1` | discard the card onto pile 1 |
+| 220-329 | `R7>2` | discard the card onto pile 2 |
+| 330 | `score` | score and clear your row (before the row card) |
+| 331 | `end` | stop discarding; refill; next player |
+
+Colour letters: R red, Y yellow, G green, A gray, L light blue, P purple, O orange, B blue,
+T tan, K pink.
+"""
+
+
 @register_game
 class NinetyNineGame(Warp99Game):
     """Ninety Nine, the classic (``001_63d0ed3cf3c64f53.txt``), on the Warp 99 engine.
@@ -304,6 +342,10 @@ class NinetyNineGame(Warp99Game):
     title = "Ninety Nine (Staupe): the classic race to 99 that Warp 99 extends"
     source = "001_63d0ed3cf3c64f53.txt"
     option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
+
+    def rules_summary(self) -> str:
+        """The classic's rules (``001_63d0ed3cf3c64f53.txt``) and how they differ from Warp 99."""
+        return NINETYNINE_SUMMARY
     _fixed: ClassVar[dict[str, Any]] = {
         "rules": "standard",
         "extra_card": False,
