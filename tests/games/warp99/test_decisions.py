@@ -438,6 +438,15 @@ def test_w9_top_up_without_points_when_cards_remain():
     assert len(s.decks[P0]) == 1
 
 
+def test_w9_top_up_takes_15_when_the_reserve_has_them():
+    s = position(hands=["A1 A2 A3", None], decks=["", None], phase="discard")
+    top15 = set(reserve_top_first(s)[:15])
+    play(s, "end")
+    assert s.scores()[0] == 0.0
+    assert len(s.decks[P0]) == 12
+    assert set(names(s.decks[P0] + s.hands[P0])) == top15 | {"A1", "A2", "A3"}
+
+
 def test_w9_nothing_anywhere_stops_the_draw_without_looping():
     s = _w9_position("", "", ["A0", "K0"], "")
     before = s.scores()

@@ -1,0 +1,290 @@
+"""The shared conformance suite: every registered game, at every player count, must pass it
+before it gets its own tests (``shared/DESIGN.md``, "The core protocol"; ``STYLE.md`` habit 3).
+
+Only the core protocol is used here (no game's internals), so a new game is covered as soon as
+it is registered. Each check runs on seeded random playouts, so a failure replays exactly.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ninetynine
+from ninetynine import TERMINAL, GameOptionError, IllegalActionError
+from ninetynine.agents import make_agent
+from ninetynine.core.registry import game_class, list_agents
+from ninetynine.core.rng import Rng
+
+CASES = [
+    (gid, n)
+    for gid in ninetynine.list_games()
+    for n in range(game_class(gid).min_players, game_class(gid).max_players + 1)
+]
+IDS = [f"{gid}-{n}p" for gid, n in CASES]
+
+pytestmark = pytest.mark.parametrize(("game_id", "n"), CASES, ids=IDS)
+
+
+def _seed(game_id: str, n: int, k: int = 0) -> int:
+    return sum(map(ord, game_id)) * 100 + n * 10 + k
+
+
+def _trajectory(game_id: str, n: int, k: int = 0):
+    """Yield ``(state, action)`` along a seeded random playout, the state before the action;
+    finally ``(terminal state, None)``."""
+    game = ninetynine.load_game(game_id, num_players=n)
+    seed = _seed(game_id, n, k)
+    state = game.new_initial_state(seed)
+    rng = Rng(seed + 1)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        a = legal[rng.randbelow(len(legal))]
+        yield state, a
+        state.apply_action(a)
+        steps += 1
+        assert steps <= game.max_game_length, "the game outran max_game_length"
+    yield state, None
+
+
+def _every(k: int, pairs):
+    """Every k-th pair of a trajectory, and the last one."""
+    for i, (state, a) in enumerate(pairs):
+        if i % k == 0 or a is None:
+            yield state, a
+
+
+# --------------------------------------------------------------------------- game facts
+def test_game_facts(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    assert game.game_id == game_id and game.num_players == n
+    assert isinstance(game.num_distinct_actions, int) and game.num_distinct_actions > 0
+    assert isinstance(game.max_game_length, int) and game.max_game_length > 0
+    json.dumps(dict(game.options))  # JSON-able
+    assert ninetynine.load_game(game_id, num_players=n) == game
+    for bad in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(GameOptionError):
+            ninetynine.load_game(game_id, num_players=bad)
+    with pytest.raises(GameOptionError, match="no_such_option"):
+        ninetynine.load_game(game_id, num_players=n, no_such_option=1)
+
+
+# --------------------------------------------------------------------------- playouts
+def test_random_playouts_end_with_proper_returns(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    for k in range(3):
+        for state, a in _trajectory(game_id, n, k):
+            if a is not None:
+                assert state.current_player() in range(n)
+                assert state.returns() == [0.0] * n
+                assert not state.is_terminal()
+        assert state.is_terminal()
+        assert state.current_player() == TERMINAL
+        assert state.legal_actions() == []
+        r = state.returns()
+        assert len(r) == n
+        assert r == [0.0] * n or (sorted(r) == [-1.0] * (n - 1) + [1.0])
+        if r != [0.0] * n:
+            assert state.winner() == r.index(1.0)
+        assert len(state.history()) <= game.max_game_length
+        assert len(state.scores()) == n
+
+
+def test_legal_actions_sorted_unique_in_range(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    for state, _ in _trajectory(game_id, n):
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        assert all(isinstance(x, int) and 0 <= x < game.num_distinct_actions for x in legal)
+        assert bool(legal) == (not state.is_terminal())
+        legal.append(-99)  # a copy: mutating it changes nothing
+        assert -99 not in state.legal_actions()
+
+
+def test_every_legal_action_applies(game_id, n):
+    for state, _ in _every(3, _trajectory(game_id, n)):
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply_action(a)
+            assert child.history() == [*state.history(), a]
+
+
+def test_illegal_actions_raise_and_change_nothing(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    N = game.num_distinct_actions
+    for state, _ in _every(5, _trajectory(game_id, n)):
+        legal = set(state.legal_actions())
+        illegal_ids = [x for x in range(N) if x not in legal]
+        candidates = [-1, N, N + 1000, "0", None, 0.0, 1.5, True, *illegal_ids[:3]]
+        candidates += illegal_ids[-2:]
+        before = state.to_json()
+        for bad in candidates:
+            with pytest.raises(IllegalActionError) as info:
+                state.apply_action(bad)
+            assert isinstance(info.value, ValueError)
+            assert str(info.value)
+            assert state.to_json() == before, f"{bad!r} changed the state"
+        assert set(state.legal_actions()) == legal
+
+
+def test_same_seed_same_game(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    twin = game.new_initial_state(_seed(game_id, n))
+    for state, a in _trajectory(game_id, n):
+        assert twin.to_json() == state.to_json()
+        assert twin.legal_actions() == state.legal_actions()
+        if a is not None:
+            twin.apply_action(a)
+    other = game.new_initial_state(_seed(game_id, n) + 1)
+    assert other.to_json() != game.new_initial_state(_seed(game_id, n)).to_json()
+
+
+def test_unseeded_states_record_their_seed(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    s = game.new_initial_state()
+    assert game.new_initial_state(s.seed).to_json() == s.to_json()
+
+
+def test_json_round_trip_is_exact_and_plays_on_identically(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    saved = []
+    for state, a in _every(7, _trajectory(game_id, n)):
+        text = state.to_json()
+        copy = game.state_from_json(text)
+        assert copy.to_json() == text
+        assert json.loads(text) == state.to_dict()
+        assert copy.legal_actions() == state.legal_actions()
+        assert copy.history() == state.history()
+        for seat in [None, *range(n)]:
+            assert copy.observation(seat) == state.observation(seat)
+        saved.append(copy)
+        if a is None:
+            final = state
+    # every restored copy, played on with the same actions, reaches the same final state
+    actions = final.history()
+    for copy in saved[:: max(1, len(saved) // 6)]:
+        for a in actions[len(copy.history()) :]:
+            copy.apply_action(a)
+        assert copy.to_json() == final.to_json()
+
+
+def test_json_of_another_game_is_rejected(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    text = game.new_initial_state(1).to_json()
+    others = [g for g in ninetynine.list_games() if g != game_id]
+    for other in others:
+        with pytest.raises(GameOptionError):
+            ninetynine.load_game(other, num_players=n).state_from_json(text)
+    alt = n + 1 if n < game.max_players else n - 1
+    if alt >= game.min_players and alt != n:
+        with pytest.raises(GameOptionError):
+            ninetynine.load_game(game_id, num_players=alt).state_from_json(text)
+
+
+def test_clone_is_independent(game_id, n):
+    for state, a in _every(9, _trajectory(game_id, n)):
+        if a is None:
+            continue
+        before = state.to_json()
+        c = state.clone()
+        assert c.to_json() == before
+        c.apply_action(a)
+        assert state.to_json() == before
+        # and the other way round: the clone does not see the original's moves
+        c2 = state.clone()
+        after_c2 = c2.to_json()
+        state.clone().apply_action(a)
+        assert c2.to_json() == after_c2
+
+
+def test_notation_round_trips_for_every_legal_action(game_id, n):
+    for state, _ in _every(2, _trajectory(game_id, n)):
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            assert isinstance(text, str) and text and " " not in text
+            assert state.string_to_action(text) == a
+
+
+def test_history_is_the_applied_actions(game_id, n):
+    applied = []
+    for state, a in _trajectory(game_id, n):
+        assert state.history() == applied
+        if a is not None:
+            applied.append(a)
+
+
+# --------------------------------------------------------------------------- observations
+def test_observations_are_json_and_share_the_public_view(game_id, n):
+    for state, _ in _every(4, _trajectory(game_id, n)):
+        public = state.observation(None)
+        json.dumps(public)
+        for p in range(n):
+            obs = state.observation(p)
+            assert json.loads(json.dumps(obs)) == obs
+            # what differs between seats is only the seat's own, private part
+            for key, value in public.items():
+                if key != "player":
+                    assert obs[key] == value, (p, key)
+            assert obs.get("player", p) == p
+
+
+def test_resample_keeps_what_the_seat_knows(game_id, n):
+    """The hidden-information test: re-dealing every card seat p cannot see leaves p's
+    observation unchanged, so nothing hidden from p is in it."""
+    for state, _ in _every(6, _trajectory(game_id, n)):
+        before = state.to_json()
+        for p in [None, *range(n)]:
+            obs = state.observation(p)
+            for k in range(3):
+                r = state.resample(p, Rng(1000 * k + 7))
+                assert r.observation(p) == obs, (p, k)
+                assert r.history() == state.history()
+                assert r.legal_actions() == state.legal_actions() or p != state.current_player()
+        assert state.to_json() == before, "resample changed the original"
+
+
+def test_resample_actually_redeals_hidden_cards(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    state = game.new_initial_state(_seed(game_id, n))
+    for p in range(n):
+        others = [q for q in range(n) if q != p]
+        views = {json.dumps([state.observation(q) for q in others], sort_keys=True)}
+        for k in range(6):
+            r = state.resample(p, k)
+            views.add(json.dumps([r.observation(q) for q in others], sort_keys=True))
+        assert len(views) > 2, f"resample({p}) never changed another seat's cards"
+
+
+def test_resampled_states_play_on_legally(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    for state, a in _every(25, _trajectory(game_id, n)):
+        if a is None:
+            continue
+        p = state.current_player()
+        r = state.resample(p, Rng(a + 1))
+        rng = Rng(a + 2)
+        steps = 0
+        while not r.is_terminal():
+            legal = r.legal_actions()
+            assert legal == sorted(set(legal))
+            r.apply_action(legal[rng.randbelow(len(legal))])
+            steps += 1
+            assert steps <= game.max_game_length
+        assert r.returns() != [0.0] * n or r.winner() is None
+
+
+# --------------------------------------------------------------------------- agents
+def test_registered_agents_choose_legal_actions(game_id, n):
+    game = ninetynine.load_game(game_id, num_players=n)
+    for name in list_agents(game_id):
+        agents = [make_agent(name, game, seat, seed=seat + 1) for seat in range(n)]
+        state = game.new_initial_state(_seed(game_id, n, 5))
+        while not state.is_terminal():
+            p = state.current_player()
+            legal = state.legal_actions()
+            a = agents[p].step(state.observation(p), legal)
+            assert a in legal, (name, a)
+            state.apply_action(a)
+        assert state.is_terminal()

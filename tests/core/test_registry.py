@@ -1,0 +1,77 @@
+"""The registry of games and agents (``core/registry.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ninetynine
+from ninetynine import GameOptionError
+from ninetynine.core.registry import (
+    agent_factory,
+    game_class,
+    list_agents,
+    register_game,
+)
+
+
+def test_list_games_is_sorted_and_has_the_flagship():
+    ids = ninetynine.list_games()
+    assert ids == sorted(ids)
+    assert {"warp99", "ninetynine"} <= set(ids)
+    for gid in ids:
+        assert game_class(gid).game_id == gid
+
+
+@pytest.mark.parametrize(
+    ("typo", "suggestion"),
+    [("warp9", "warp99"), ("warp_99", "warp99"), ("ninetynin", "ninetynine")],
+)
+def test_unknown_game_suggests_close_ids(typo, suggestion):
+    with pytest.raises(GameOptionError) as info:
+        ninetynine.load_game(typo)
+    msg = str(info.value)
+    assert f"unknown game {typo!r}" in msg
+    hint = msg.split("did you mean ")[1].split("?")[0]
+    assert suggestion in hint.split(" or ")
+    assert "games: " in msg and "warp99" in msg
+
+
+def test_unknown_game_without_a_close_match_lists_the_games():
+    with pytest.raises(GameOptionError) as info:
+        ninetynine.load_game("chess")
+    assert "did you mean" not in str(info.value)
+    assert "warp99" in str(info.value)
+
+
+def test_default_player_count():
+    g = ninetynine.load_game("warp99")
+    assert g.num_players == game_class("warp99").default_players == 3
+
+
+def test_a_game_id_cannot_be_taken_twice():
+    cls = game_class("warp99")
+
+    class Impostor(cls):  # type: ignore[misc, valid-type]
+        pass
+
+    with pytest.raises(ValueError, match="already registered"):
+        register_game(Impostor)
+    assert register_game(cls) is cls  # registering the same class again is harmless
+
+
+def test_agents():
+    assert {"random", "greedy"} <= set(list_agents("warp99"))
+    assert "random" in list_agents("ninetynine")
+    with pytest.raises(GameOptionError, match="no agent 'wizard' for warp99; agents: "):
+        agent_factory("wizard", "warp99")
+
+
+def test_make_agent_from_spec():
+    from ninetynine.agents import make_agent, parse_agent_list
+
+    game = ninetynine.load_game("warp99", num_players=3)
+    a = make_agent("  Greedy ", game, 1)
+    assert a.name == "greedy"
+    assert parse_agent_list("greedy,random", 3) == ["greedy", "random", "greedy"]
+    with pytest.raises(GameOptionError):
+        parse_agent_list(" , ", 2)

@@ -1,0 +1,128 @@
+"""The seeded RNG (``core/rng.py``): SplitMix64, determinism, bounds, derived seeds."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ninetynine.core.rng import Rng, as_rng, derive_seed
+
+MASK = (1 << 64) - 1
+
+
+def test_splitmix64_reference_values():
+    """Vigna's reference splitmix64.c: seed 1234567 gives these first three outputs, and
+    seed 0 starts 0xe220a8397b1dcdaf."""
+    r = Rng(1234567)
+    assert [r.next_u64() for _ in range(3)] == [
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+    ]
+    assert Rng(0).next_u64() == 0xE220A8397B1DCDAF
+
+
+def test_same_seed_same_stream_and_different_seeds_differ():
+    a, b, c = Rng(42), Rng(42), Rng(43)
+    xs = [a.next_u64() for _ in range(20)]
+    assert xs == [b.next_u64() for _ in range(20)]
+    assert xs != [c.next_u64() for _ in range(20)]
+
+
+def test_seeds_are_taken_modulo_2_64():
+    assert Rng(-1).getstate() == MASK
+    assert Rng(1 << 64).getstate() == 0
+    assert Rng(5 + (1 << 64)).next_u64() == Rng(5).next_u64()
+
+
+def test_unseeded_rngs_differ():
+    assert Rng().getstate() != Rng().getstate()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 10, 110, 1 << 40])
+def test_randbelow_bounds(n):
+    r = Rng(n)
+    assert all(0 <= r.randbelow(n) < n for _ in range(300))
+
+
+@pytest.mark.parametrize("bad", [0, -1, -100])
+def test_randbelow_rejects_non_positive_bounds(bad):
+    with pytest.raises(ValueError, match="positive"):
+        Rng(1).randbelow(bad)
+
+
+def test_randbelow_is_roughly_uniform():
+    r = Rng(2024)
+    counts = Counter(r.randbelow(10) for _ in range(20_000))
+    assert set(counts) == set(range(10))
+    # expected 2000 each, standard deviation about 42
+    assert all(1800 < k < 2200 for k in counts.values()), counts
+
+
+def test_random_is_in_unit_interval():
+    r = Rng(3)
+    xs = [r.random() for _ in range(2000)]
+    assert all(0.0 <= x < 1.0 for x in xs)
+    assert 0.45 < sum(xs) / len(xs) < 0.55
+
+
+def test_choice_and_shuffle():
+    r = Rng(9)
+    seq = list(range(50))
+    assert all(r.choice(seq) in seq for _ in range(100))
+    with pytest.raises(ValueError):
+        r.choice([])
+    a, b = list(range(50)), list(range(50))
+    Rng(11).shuffle(a)
+    Rng(11).shuffle(b)
+    assert a == b and sorted(a) == list(range(50)) and a != list(range(50))
+    one: list[int] = [7]
+    Rng(1).shuffle(one)
+    assert one == [7]
+
+
+def test_shuffle_reaches_every_permutation_of_three():
+    perms = set()
+    for seed in range(200):
+        x = [0, 1, 2]
+        Rng(seed).shuffle(x)
+        perms.add(tuple(x))
+    assert len(perms) == 6
+
+
+def test_getstate_setstate_resume_exactly():
+    r = Rng(77)
+    r.next_u64()
+    saved = r.getstate()
+    xs = [r.next_u64() for _ in range(5)]
+    r.setstate(saved)
+    assert [r.next_u64() for _ in range(5)] == xs
+    assert repr(Rng(255)) == "Rng(state=0xff)"
+
+
+def test_spawn_is_deterministic_and_independent():
+    a, b = Rng(5), Rng(5)
+    ca, cb = a.spawn(), b.spawn()
+    assert ca.getstate() == cb.getstate()
+    assert ca.getstate() != a.getstate()
+    ca.next_u64()
+    assert a.getstate() == b.getstate()  # drawing from the child leaves the parent alone
+
+
+def test_derive_seed():
+    assert derive_seed(1, 2) == derive_seed(1, 2)
+    seeds = {derive_seed(1, i) for i in range(1000)}
+    assert len(seeds) == 1000
+    assert derive_seed(1, 2, 3) != derive_seed(1, 3, 2)  # order matters
+    assert derive_seed(1, 2) != derive_seed(2, 2)
+    assert derive_seed(1) != derive_seed(1, 0)
+    assert all(0 <= s <= MASK for s in seeds)
+    assert derive_seed(1, -1) == derive_seed(1, MASK)  # keys are taken modulo 2**64
+
+
+def test_as_rng():
+    r = Rng(4)
+    assert as_rng(r) is r
+    assert as_rng(4).getstate() == Rng(4).getstate()
+    assert isinstance(as_rng(None), Rng)
