@@ -1,1 +1,358 @@
-"""Placeholder."""
+"""``ninetynine simulate``: many games between bots, a Rich summary, JSON / CSV / records.
+
+A thin layer over :mod:`ninetynine.sim`: it parses the command line into a game, options and
+agents, runs :func:`~ninetynine.sim.run_games` under a progress bar (stderr), prints
+:func:`~ninetynine.sim.summarize` as tables (stdout) and writes the requested files. Bad input
+is one red line on stderr and exit code 2 (here, so it holds under ``CliRunner`` too).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.registry import game_class, load_game
+from ninetynine.sim import base_agents, csv_rows, run_games, summarize
+
+#: ``--variant`` name -> value of the game's ``rules`` option.
+VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("? games/s" if not speed else f"{speed:,.0f} games/s", style="cyan")
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``["target=50", "bonus_rule=false"]`` -> ``{"target": "50", "bonus_rule": "false"}``
+    (values are validated by the game).
+
+    :raises GameOptionError: an item without ``=`` or with an empty key.
+    """
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise GameOptionError(f"option {item!r} is not key=value (e.g. -o target=50)")
+        out[key] = value.strip()
+    return out
+
+
+def apply_variant(game_id: str, variant: str | None, options: dict[str, str]) -> dict[str, str]:
+    """Map ``--variant`` onto the game's ``rules`` option.
+
+    :raises GameOptionError: unknown variant, a game without a ``rules`` option, or a
+        ``-o rules=...`` as well.
+    """
+    if variant is None:
+        return options
+    v = variant.strip().lower()
+    if v not in VARIANTS:
+        raise GameOptionError(f"unknown variant {variant!r}; variants: standard, random-rule-start")
+    if "rules" not in game_class(game_id).option_specs:
+        raise GameOptionError(f"{game_id} has no variants (no rules option); drop --variant")
+    if "rules" in options:
+        raise GameOptionError("give either --variant or -o rules=..., not both")
+    return {**options, "rules": VARIANTS[v]}
+
+
+def run_simulate(
+    game: str,
+    games: int,
+    players: int | None,
+    agents: str,
+    seed: int,
+    jobs: int,
+    variant: str | None,
+    option: list[str] | None,
+    rotate: bool,
+    json_out: Path | None,
+    csv_out: Path | None,
+    records: Path | None,
+    progress: bool,
+) -> None:
+    """The ``simulate`` command (see ``ninetynine simulate --help``).
+
+    :raises typer.Exit: code 2 after printing a one-line error for bad input.
+    """
+    err = Console(stderr=True)
+    try:
+        _simulate(
+            err,
+            game,
+            games,
+            players,
+            agents,
+            seed,
+            jobs,
+            variant,
+            option,
+            rotate,
+            json_out,
+            csv_out,
+            records,
+            progress,
+        )
+    except NinetyNineError as e:
+        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    except OSError as e:
+        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+def _simulate(
+    err: Console,
+    game_id: str,
+    games: int,
+    players: int | None,
+    agents: str,
+    seed: int,
+    jobs: int,
+    variant: str | None,
+    option: list[str] | None,
+    rotate: bool,
+    json_out: Path | None,
+    csv_out: Path | None,
+    records: Path | None,
+    progress: bool,
+) -> None:
+    if games < 1:
+        raise GameOptionError(f"--games must be at least 1, got {games}")
+    if jobs < 1:
+        raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
+    options = apply_variant(game_id, variant, parse_options(option))
+    g = load_game(game_id, num_players=players, **options)  # validates game, players, options
+    base = base_agents(agents, g.num_players)
+    for path in (json_out, csv_out):
+        if path is not None:
+            if path.is_dir():
+                raise GameOptionError(f"{path} is a directory, not a file")
+            path.parent.mkdir(parents=True, exist_ok=True)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+
+    t0 = time.perf_counter()
+    if progress:
+        # No auto-refresh thread: worker processes may be forked while the bar is live, so
+        # the bar is redrawn from the progress callback instead (at most 10 times a second).
+        bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            _RateColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=err,
+            auto_refresh=False,
+        )
+        with bar:
+            task = bar.add_task(f"{game_id} x{g.num_players}", total=games)
+            last = [0.0]
+
+            def advance(k: int) -> None:
+                bar.advance(task, k)
+                now = time.perf_counter()
+                if now - last[0] >= 0.1:
+                    last[0] = now
+                    bar.refresh()
+
+            results = run_games(
+                game_id,
+                g.num_players,
+                options,
+                base,
+                games,
+                seed,
+                jobs,
+                rotate,
+                advance,
+                records is not None,
+            )
+            bar.refresh()
+    else:
+        results = run_games(
+            game_id,
+            g.num_players,
+            options,
+            base,
+            games,
+            seed,
+            jobs,
+            rotate,
+            None,
+            records is not None,
+        )
+    elapsed = time.perf_counter() - t0
+
+    summary = summarize(results)
+    run = {
+        "game": game_id,
+        "num_players": g.num_players,
+        "options": json.loads(json.dumps(dict(g.options))),
+        "seat_agents": base,
+        "rotate": rotate,
+        "seed": seed,
+        "jobs": jobs,
+        "elapsed_seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+    }
+    out = Console()
+    print_summary(out, summary, run, options)
+
+    if json_out is not None:
+        json_out.write_text(json.dumps({**run, **summary}, indent=2) + "\n", encoding="utf-8")
+        err.print(f"summary written to {json_out}", highlight=False)
+    if csv_out is not None:
+        header, rows = csv_rows(results)
+        with csv_out.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=header, extrasaction="ignore")
+            writer.writeheader()
+            writer.writerows(rows)
+        err.print(f"{len(rows)} games written to {csv_out}", highlight=False)
+    if records is not None:
+        width = len(str(games - 1))
+        for r in results:
+            name = f"{game_id}-{r.index:0{width}d}-{r.seed}.txt"
+            (records / name).write_text(r.record or "", encoding="utf-8")
+        err.print(f"{len(results)} records written to {records}/", highlight=False)
+
+
+# ----------------------------------------------------------------------------- rendering
+def _num(x: Any) -> str:
+    """A number for a table cell: integers as is, others with 2 decimals."""
+    if x is None:
+        return "-"
+    if isinstance(x, int) or float(x).is_integer():
+        return f"{int(x):,}"
+    return f"{x:,.2f}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _table(title: str, columns: Sequence[str]) -> Table:
+    """A compact table: the first column holds labels (never wrapped), the rest numbers."""
+    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD)
+    t.add_column(columns[0], no_wrap=True)
+    for col in columns[1:]:
+        t.add_column(col, justify="right", no_wrap=True)
+    return t
+
+
+def print_summary(
+    console: Console, summary: dict[str, Any], run: dict[str, Any], given: dict[str, str]
+) -> None:
+    """Print ``summary`` (from :func:`~ninetynine.sim.summarize`) as Rich tables."""
+    n = summary["num_players"]
+    opts = ", ".join(f"{k}={v}" for k, v in given.items()) or "defaults"
+    rotated = (
+        " (rotated through the seats)" if run["rotate"] and len(set(run["seat_agents"])) > 1 else ""
+    )
+    console.print(
+        f"[bold]{run['game']}[/], {n} players, {summary['games']:,} games, seed {run['seed']}, "
+        f"options: {opts}\nagents: {', '.join(run['seat_agents'])}{rotated}",
+        highlight=False,
+    )
+
+    wins = _table("Wins", ("", "seats played", "wins", "win rate", "95% CI"))
+    wins.caption = (
+        f"a fair seat wins {_pct(summary['fair_share'])}; an agent's win rate is per seat it "
+        "played; 95% CI: Wilson score interval"
+    )
+    wins.caption_justify = "left"
+    for s in summary["seats"]:
+        lo, hi = s["ci95"]
+        wins.add_row(
+            f"seat {s['seat']}",
+            _num(s["games"]),
+            _num(s["wins"]),
+            _pct(s["win_rate"]),
+            f"{_pct(lo)}-{_pct(hi)}",
+        )
+    if len(summary["agents"]) > 1 or not run["rotate"]:
+        wins.add_section()
+        for a in summary["agents"]:
+            lo, hi = a["ci95"]
+            wins.add_row(
+                a["agent"],
+                _num(a["seats_played"]),
+                _num(a["wins"]),
+                _pct(a["win_rate"]),
+                f"{_pct(lo)}-{_pct(hi)}",
+            )
+    wins.add_section()
+    wins.add_row(
+        "draws", _num(summary["games"]), _num(summary["draws"]), _pct(summary["draw_rate"]), ""
+    )
+    console.print(wins)
+
+    length = _table("Game length", ("", "mean", "median", "min", "max", "p95"))
+    for key, d in summary["length"].items():
+        length.add_row(key, *(_num(d[c]) for c in ("mean", "median", "min", "max", "p95")))
+    console.print(length)
+
+    stats = summary["stats"]
+    per_seat = {k: v for k, v in stats.items() if v["kind"] == "per_seat"}
+    agents = [a["agent"] for a in summary["agents"]] if len(summary["agents"]) > 1 else []
+    if per_seat:
+        t = _table(
+            "Per player and game, by seat (mean; max: the most in one game)",
+            ("", "all", "max", *(f"seat {s}" for s in range(n))),
+        )
+        for d in per_seat.values():
+            t.add_row(d["label"], _num(d["mean"]), _num(d["max"]), *(_num(x) for x in d["by_seat"]))
+        console.print(t)
+    if per_seat and agents:
+        t = _table("Per player and game, by agent (mean)", ("", *agents))
+        for d in per_seat.values():
+            t.add_row(d["label"], *(_num(d["by_agent"].get(a)) for a in agents))
+        console.print(t)
+    numbers = [d for d in stats.values() if d["kind"] == "number"]
+    if numbers:
+        t = _table("Per game", ("", "mean", "min", "max"))
+        for d in numbers:
+            t.add_row(d["label"], _num(d["mean"]), _num(d["min"]), _num(d["max"]))
+        console.print(t)
+    for d in stats.values():
+        if d["kind"] == "category":
+            counts = ", ".join(f"{k} {v:,}" for k, v in d["counts"].items())
+            console.print(f"{d['label']}: {counts}", highlight=False)
+
+    rate = run["games_per_second"]
+    console.print(
+        f"{summary['games']:,} games in {run['elapsed_seconds']:.1f} s"
+        + (
+            f" ({rate:,.0f} games/s, {run['jobs']} job{'s' if run['jobs'] != 1 else ''})"
+            if rate
+            else ""
+        ),
+        highlight=False,
+    )
