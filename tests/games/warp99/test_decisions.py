@@ -244,7 +244,28 @@ def test_w6_times_or_divided_by_2_counts_once_for_0_on_0():
     assert phase(t) == "extra_card"
 
 
-def test_w6_no_decision_when_there_is_nothing_to_take():
+def test_w6_an_empty_deck_still_gives_the_extra_card():
+    """W9 tops up an empty personal deck when a draw needs a card, and the extra card is such
+    a draw; with the reserve empty too, the rebuild (W11) finds at least the card just
+    covered, so there is always a card to take."""
+    s = position(
+        hands=["R4 K9", None],
+        decks=["", None],
+        piles=["B5 R6", "B2"],
+        reserve=(),
+        rest="deck1",
+        phase="discard",
+    )
+    play(s, "R4>1")
+    assert legal(s) == ["take", "decline"]
+    play(s, "take")  # the rebuild gathers B5 and R6 (under pile 1's new top R4)
+    assert names(s.piles[0]) == ["R4"] and s.reserve == []
+    taken = set(hand(s)) - {"K9"}
+    assert len(taken) == 1 and taken | set(deck_top_first(s, P0)) == {"B5", "R6"}
+    assert s.scores()[0] == 0.0  # a top-up scores nothing; one card is left in the deck
+
+
+def test_w6_the_covered_card_alone_can_be_the_extra_card():
     s = position(
         hands=["R4 K9", None],
         decks=["", None],
@@ -253,9 +274,9 @@ def test_w6_no_decision_when_there_is_nothing_to_take():
         rest="deck1",
         phase="discard",
     )
-    play(s, "R4>1")
-    assert phase(s) == "discard"
-    assert s.stats()["double_matches"] == [1, 0]
+    play(s, "R4>1", "take")
+    assert hand(s) == ["R6", "K9"]
+    assert s.scores()[0] == 15.0  # the topped-up deck held one card: drawn out, it scores
 
 
 def test_w6_the_extra_card_can_empty_the_deck_for_15():

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import ninetynine
 from ninetynine.core.rng import Rng
+from ninetynine.games.warp99 import actions as A
 from ninetynine.games.warp99.cards import COLOR, NUM_CARDS, VALUE
 from ninetynine.games.warp99.state import Warp99State
 
@@ -42,8 +43,45 @@ def _public_cards(obs: dict) -> set[int]:
     return seen
 
 
+def _fits_pile(sides: list[int], top: int, c: int) -> bool:
+    """§ The Rule Cards, written again from the text (an oracle for the engine's table)."""
+    tc, tv, cc, cv = COLOR[top], VALUE[top], COLOR[c], VALUE[c]
+    same = cc == tc if sides[0] == 1 else cv == tv
+    step = cv == tv + 1 if sides[1] == 1 else cv == tv - 1
+    if sides[2] == 1:
+        third = cv + tv == 10
+    else:
+        third = cv == 2 * tv or (tv % 2 == 0 and cv == tv // 2)
+    return same or step or third
+
+
+def expected_legal(s: Warp99State) -> set[int]:
+    """The legal actions, from the rules and the decision record, not from the engine."""
+    obs = s.observation(None)
+    p, hand_ = s.player, s.hands[s.player]
+    if obs["phase"] == "over":
+        return set()
+    if obs["phase"] == "extra_card":
+        return {A.TAKE, A.DECLINE}
+    if obs["phase"] == "row":
+        row = s.rows[p]
+        if not row:
+            return set(hand_) if hand_ else {A.END}
+        used = {COLOR[c] for c in row}
+        return {c for c in hand_ if VALUE[c] > VALUE[row[-1]] and COLOR[c] not in used} | {A.SCORE}
+    sides = obs["rule_sides"]
+    plays = {
+        A.PILE_BASE[i] + c for i in (0, 1) for c in hand_ if _fits_pile(sides, s.piles[i][-1], c)
+    }
+    stuck = not plays and hand_ and not obs["plays"] and not obs["flip_used"]
+    if stuck and s.game.allow_flip:
+        return {A.END, A.FLIP_BASE, A.FLIP_BASE + 1, A.FLIP_BASE + 2}
+    return plays | {A.END}
+
+
 def check_invariants(s: Warp99State, prev_scores: list[int]) -> None:
     n = s.game.num_players
+    assert set(s.legal_actions()) == expected_legal(s)
     # every card in exactly one place (card_locations raises on a card in two places)
     where = s.card_locations()
     assert len(where) == NUM_CARDS

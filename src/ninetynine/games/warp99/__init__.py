@@ -43,6 +43,8 @@ revealed, flip_used, plays, target, winner` and `hand` (own seat only).
 
 ## Version history
 - 1: first release.
+- 2 (warp99 only): a double match offers the extra card even when the personal deck is empty;
+  the deck is topped up from the reserve first, as for any draw (W6, W9).
 """
 
 from ninetynine.core.registry import register_agent

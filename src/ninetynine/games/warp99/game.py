@@ -145,7 +145,7 @@ class Warp99Game(Game):
     min_players = 2
     max_players = 4
     default_players = 3
-    version = 1
+    version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
 
     #: Options Ninety Nine fixes (None: take from the options).
@@ -340,6 +340,7 @@ class NinetyNineGame(Warp99Game):
 
     game_id = "ninetynine"
     title = "Ninety Nine (Staupe): the classic race to 99 that Warp 99 extends"
+    version = 1  # Warp 99's version 2 changed the extra card, which the classic does not have
     source = "001_63d0ed3cf3c64f53.txt"
     option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
 

@@ -286,7 +286,9 @@ class Warp99State(State):
             if n_match >= 2:
                 self.st["double_matches"][p] += 1
                 # § What If I Match 2 or 3 Rules?: "you may take 1 extra card" (W6).
-                if self.game.extra_card and self.decks[p]:
+                # The draw always finds a card: an empty personal deck is topped up (W9) from
+                # the reserve, rebuilt if need be (W11) from at least the card just covered.
+                if self.game.extra_card:
                     self.phase = EXTRA
                     return
             self._after_play(p)
