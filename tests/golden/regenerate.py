@@ -1,7 +1,12 @@
 """Write the golden games in ``tests/golden/games/``: a game record and a playthrough each.
 
-    .venv/bin/python tests/golden/regenerate.py            # every game below
-    .venv/bin/python tests/golden/regenerate.py warp99-2p  # only the named ones
+    .venv/bin/python tests/golden/regenerate.py                 # every game below
+    .venv/bin/python tests/golden/regenerate.py warp99-2p       # only the named ones
+    .venv/bin/python tests/golden/regenerate.py --agents NAME   # play NAME anew
+
+By default a game whose record exists is re-recorded from the record's own moves (the engine
+may have changed, the moves stay), so that the agents' tuning never changes a golden game;
+``--agents`` (or a missing record) plays the game with the agents listed in ``GOLDEN``.
 
 Regenerating is a deliberate act: the golden files pin how every registered game replays
 (legal actions and observations step by step), so a change to them is a change of behaviour.
@@ -33,7 +38,7 @@ from typing import Any
 import ninetynine
 from ninetynine.agents import make_agent
 from ninetynine.core.game import State
-from ninetynine.core.records import GameRecord
+from ninetynine.core.records import GameRecord, read_record
 from ninetynine.core.rng import derive_seed
 
 HERE = Path(__file__).resolve().parent / "games"
@@ -92,8 +97,9 @@ def step_line(state: State, step: int, action: int | None) -> dict[str, Any]:
     return line
 
 
-def play(name: str) -> tuple[str, list[dict[str, Any]]]:
-    """Play golden game ``name`` with its agents: (record text, playthrough lines)."""
+def play(name: str, moves: list[str] | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """Play golden game ``name``: (record text, playthrough lines). ``moves``: replay these
+    (in notation) instead of asking the agents."""
     game_id, n, options, seed, seats = GOLDEN[name]
     game = ninetynine.load_game(game_id, num_players=n, **options)
     agents = [make_agent(spec, game, i, derive_seed(seed, i)) for i, spec in enumerate(seats)]
@@ -104,33 +110,41 @@ def play(name: str) -> tuple[str, list[dict[str, Any]]]:
     step = 0
     while not state.is_terminal():
         p = state.current_player()
-        a = agents[p].step(state.observation(p), state.legal_actions())
+        if moves is None:
+            a = agents[p].step(state.observation(p), state.legal_actions())
+        else:
+            a = state.string_to_action(moves[step])
         lines.append(step_line(state, step, a))
         state.apply_action(a)
         step += 1
+    if moves is not None and step != len(moves):
+        raise SystemExit(f"{name}: the game ended after {step} of {len(moves)} recorded moves")
     lines.append(step_line(state, step, None))
     record = GameRecord.from_state(state, seats=seats).to_text()
     return record, json.loads(json.dumps(lines))
 
 
-def write(name: str) -> None:
-    record, lines = play(name)
+def write(name: str, agents: bool = False) -> None:
+    path = HERE / f"{name}.record.txt"
+    moves = None if agents or not path.exists() else read_record(str(path)).moves
+    record, lines = play(name, moves)
     HERE.mkdir(exist_ok=True)
     (HERE / f"{name}.record.txt").write_text(record, encoding="utf-8")
     with open(HERE / f"{name}.playthrough.jsonl", "w", encoding="utf-8") as f:
         for line in lines:
             f.write(json.dumps(line, separators=(",", ":")) + "\n")
-    print(f"{name}: {len(lines) - 2} steps")
+    print(f"{name}: {len(lines) - 2} steps{' (agents)' if moves is None else ''}")
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(GOLDEN)
+    agents = "--agents" in argv
+    names = [a for a in argv if a != "--agents"] or list(GOLDEN)
     unknown = [x for x in names if x not in GOLDEN]
     if unknown:
         print(f"unknown golden games: {', '.join(unknown)}; known: {', '.join(GOLDEN)}")
         return 2
     for name in names:
-        write(name)
+        write(name, agents)
     return 0
 
 

@@ -46,6 +46,8 @@ def test_record_replays_line_by_line(name):
     assert head["game"] == h["Game"] and head["num_players"] == int(h["Players"])
     assert head["seed"] == int(h["Seed"])
     assert head["options"] == json.loads(h["Options"])
+    version = ninetynine.load_game(h["Game"], num_players=int(h["Players"])).version
+    assert h["Version"] == str(version), "the game's version changed: regenerate (see above)"
     assert len(steps) == len(record.moves) + 1, "one line per move and one for the end"
     replay = record.replay()
     for i, (state, move) in enumerate(replay):
