@@ -81,6 +81,18 @@ def test_extra_headers_and_escaping():
     assert back.headers["Event"] == "club"
 
 
+def test_header_values_with_line_breaks_round_trip():
+    """A seat name typed by a person may hold anything; the header stays one line."""
+    s = _unfinished(5)
+    names = ["Ann\nBob", 'C:\\new "bot"\r']
+    rec = GameRecord.from_state(s, seats=names)
+    text = rec.to_text()
+    assert len([line for line in text.splitlines() if line.startswith("[Seat")]) == 2
+    back = parse_record(text)
+    assert [back.headers["Seat0"], back.headers["Seat1"]] == names
+    assert back.headers == rec.headers
+
+
 def test_forgiving_parser_comments_spaces_and_blank_lines():
     s = _unfinished(30)
     rec = GameRecord.from_state(s)

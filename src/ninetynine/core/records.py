@@ -36,12 +36,17 @@ _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _MOVE_PREFIX = re.compile(r"^\d+\.\s*(?:s\d+:)?\s*")
 
 
+_CONTROL = {"n": "\n", "r": "\r"}
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    # A header is one line: line breaks are written as \n and \r.
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return value.replace("\n", "\\n").replace("\r", "\\r")
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return re.sub(r"\\(.)", lambda m: _CONTROL.get(m.group(1), m.group(1)), value)
 
 
 @dataclass
