@@ -192,11 +192,12 @@ def test_clone_is_independent(game_id, n):
         assert c.to_json() == before
         c.apply_action(a)
         assert state.to_json() == before
-        # and the other way round: the clone does not see the original's moves
-        c2 = state.clone()
-        after_c2 = c2.to_json()
-        state.clone().apply_action(a)
-        assert c2.to_json() == after_c2
+        # and the other way round: a clone does not see the moves of what it was cloned from
+        original = state.clone()
+        frozen = original.clone()
+        original.apply_action(a)
+        assert frozen.to_json() == before
+        assert frozen.legal_actions() == state.legal_actions()
 
 
 def test_notation_round_trips_for_every_legal_action(game_id, n):
@@ -272,7 +273,7 @@ def test_resampled_states_play_on_legally(game_id, n):
             r.apply_action(legal[rng.randbelow(len(legal))])
             steps += 1
             assert steps <= game.max_game_length
-        assert r.returns() != [0.0] * n or r.winner() is None
+        assert sorted(r.returns()) in ([0.0] * n, [-1.0] * (n - 1) + [1.0])
 
 
 # --------------------------------------------------------------------------- agents
