@@ -23,10 +23,12 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
 def _position(game_id: str, players: int, seed: int, actions: int) -> ninetynine.State:
-    """The state after ``actions`` moves of greedy bots from ``seed`` (or the end)."""
+    """The state after ``actions`` moves of seeded random bots from ``seed`` (or the end).
+
+    Random bots, not greedy ones: tuning a heuristic must not move the snapshot positions."""
     game = ninetynine.load_game(game_id, num_players=players)
     state = game.new_initial_state(seed=seed)
-    bots = [make_agent("greedy", game, i, seed=i) for i in range(players)]
+    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
     for _ in range(actions):
         if state.is_terminal():
             break

@@ -52,7 +52,9 @@ def _parse_handicap(value: Any) -> Any:
                 f"expected standard, none or starting scores like 0,1,2; got {value!r}"
             ) from None
     elif isinstance(value, list | tuple):
-        nums = [int(x) for x in value]
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+            raise ValueError(f"starting scores must be whole numbers; got {value!r}")
+        nums = list(value)
     else:
         raise ValueError(f"expected standard, none or starting scores like 0,1,2; got {value!r}")
     if any(x < 0 or x > 98 for x in nums):

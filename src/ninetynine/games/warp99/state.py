@@ -516,7 +516,7 @@ class Warp99State(State):
             "winner": self.winner_,
         }
         if player is not None:
-            if not 0 <= player < n:
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
                 raise ValueError(f"no seat {player} in a {n}-player game")
             obs["hand"] = self.hands[player][:]
         return obs
