@@ -196,3 +196,14 @@ def test_read_record(tmp_path):
     assert read_record(str(path)).final_state().to_json() == s.to_json()
     with pytest.raises(RecordError, match="cannot read record"):
         read_record(str(tmp_path / "missing.txt"))
+
+
+def test_several_turns_on_one_line_are_read():
+    """PGN readers accept move numbers anywhere; so does ours ("1. s0: ... 2. s1: ...")."""
+    state = _finished("warp99", 2, seed=4)
+    text = GameRecord.from_state(state, seats=["a", "b"]).to_text()
+    head, _, body = text.partition("\n\n")
+    one_line = head + "\n\n" + " ".join(body.split("\n")) + "\n"
+    assert one_line.count("\n") < text.count("\n")
+    assert parse_record(one_line).moves == parse_record(text).moves
+    assert parse_record(one_line).final_state().history() == state.history()

@@ -33,7 +33,8 @@ from .game import State
 from .registry import load_game
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
-_MOVE_PREFIX = re.compile(r"^\d+\.\s*(?:s\d+:)?\s*")
+#: Turn numbers ("12.") and seat labels ("s0:") between moves, anywhere on a line.
+_MOVE_LABEL = re.compile(r"(?:(?<=\s)|^)(?:\d+\.|s\d+:)(?=\s|$)")
 
 
 _CONTROL = {"n": "\n", "r": "\r"}
@@ -165,7 +166,8 @@ def _fmt_num(x: float) -> str:
 
 
 def parse_record(text: str) -> GameRecord:
-    """Read a record written by :meth:`GameRecord.to_text` (forgiving about spacing).
+    """Read a record written by :meth:`GameRecord.to_text` (forgiving about spacing, and
+    about several turns on one line: ``1. s0: R7 end 2. s1: B3 end``).
 
     :raises RecordError: a malformed header line.
     """
@@ -183,7 +185,7 @@ def parse_record(text: str) -> GameRecord:
         body.append(line)
     # {...} comments live among the moves; header values (the Options JSON) keep their braces.
     for line in re.sub(r"\{[^}]*\}", " ", "\n".join(body)).splitlines():
-        line = _MOVE_PREFIX.sub("", line.strip())
+        line = _MOVE_LABEL.sub(" ", line.strip())
         moves.extend(tok for tok in line.split() if tok)
     return GameRecord(headers, moves)
 
