@@ -1,3 +1,6 @@
 """One package per game; importing this package registers every game."""
 
-from . import warp99  # noqa: F401  (registers warp99 and ninetynine)
+from . import (
+    ono99,  # noqa: F401  (registers ono99)
+    warp99,  # noqa: F401  (registers warp99 and ninetynine)
+)

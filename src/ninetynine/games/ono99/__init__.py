@@ -1,0 +1,65 @@
+"""# ONO 99
+
+Source: `004_69530accaedd5eb3.txt`. Rules decisions: `docs/rules/ono99.md` (D1-D20).
+
+| property | value |
+| --- | --- |
+| game id | `ono99` |
+| players | 2-6 (default 4) |
+| cards | 112: 0 x8, 1-9 x6, 10 x10, Minus 10 / Reverse / Play 2 x12, ONO 99 x4 (`deck`) |
+| card | its kind: 0-10 the number, 11 Minus 10, 12 Reverse, 13 Play 2, 14 ONO 99 |
+| distinct actions | 15 |
+| max game length | `max_turns` (default 1000; one action per turn) |
+| chance | inside the state (the shuffle at setup, draw-pile rebuilds), from the seed |
+| returns | +1 the last player left, -1 every other seat; all 0 if the safety stop ends the game |
+
+## A turn
+Play one card from the hand and declare the new running total, then draw a card. A number card
+adds its number, Minus 10 subtracts 10 (never below 0), Reverse turns the direction of play,
+Play 2 makes the next player take two turns in a row (they may strike back with a Reverse or
+pass it on with a Play 2 on the first of them; it never stacks to four). The total must stay
+below 99. A player holding all four ONO 99 cards exchanges them for four new cards instead.
+A player with no card that keeps the total below 99 leaves the game at the start of their turn
+(automatically: there is nothing to decide); their cards go face down out of play, and a
+pending Play 2 is not passed on. The last player left wins. An empty draw pile is rebuilt from
+the played cards, the top card staying on the table.
+
+## Actions
+| ids | notation | move |
+| --- | --- | --- |
+| 0-10 | `+7=47` | play a number card (`=47`: the total declared; optional when typing) |
+| 11 | `-10=37` | play a Minus 10 |
+| 12 | `Rev=47` | play a Reverse |
+| 13 | `P2=47` | play a Play 2 |
+| 14 | `exchange` | exchange all four ONO 99 cards (the only move when holding them) |
+
+## Observation
+`game, num_players, player, current_player, total, direction (1 clockwise / -1), play2 (Play 2
+turns the current player still owes: 0-2), turn, round, draw_size, played (the played pile,
+kinds, top last), hand_sizes, in_game, out_sizes, eliminations ({seat, round, turn, total}),
+last ({seat, action, total}), deck (cards per kind), rebuilds, winner, ended_by` and `hand`
+(own seat only, sorted kinds).
+
+## Options
+`deck` (standard, or counts like `m10=16,rev=8`), `two_player_reverse` (pass / again),
+`rebuild` (top / all), `max_turns` (safety stop).
+
+## Version history
+- 1: first release.
+"""
+
+from ninetynine.core.registry import register_agent
+
+from .game import Ono99Game
+from .heuristics import GreedyAgent, evaluate, explain_choice
+from .state import Ono99State
+
+register_agent(
+    "greedy",
+    GreedyAgent,
+    game_id=Ono99Game.game_id,
+    doc="one-turn risk model: push the next player toward 99, keep escapes "
+    "(games/ono99/heuristics.py)",
+)
+
+__all__ = ["GreedyAgent", "Ono99Game", "Ono99State", "evaluate", "explain_choice"]

@@ -1,0 +1,105 @@
+"""The ONO 99 board drawing: snapshots of fixed positions, markup, hidden cards.
+
+Snapshots live in ``tests/games/ono99/snapshots/``. To regenerate them after a deliberate change
+to the drawing, run ``UPDATE_SNAPSHOTS=1 pytest tests/games/ono99/test_render.py`` and say why
+in the commit message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import ninetynine
+from ninetynine.agents import make_agent
+from ninetynine.games.ono99.render import big_number, danger_style, direction_text, render_text
+
+from .positions import play, position
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+def _after(players: int, seed: int, actions: int) -> ninetynine.State:
+    """The state after ``actions`` moves of seeded random bots (or the end)."""
+    game = ninetynine.load_game("ono99", num_players=players)
+    state = game.new_initial_state(seed)
+    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return state
+
+
+def _check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / name
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
+    assert text + "\n" == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "actions", "seat"),
+    [(4, 7, 30, 0), (3, 2, 500, None), (5, 11, 45, 3)],
+)
+def test_board_snapshots(players, seed, actions, seat):
+    state = _after(players, seed, actions)
+    text = render_text(state.observation(seat))
+    who = "public" if seat is None else f"seat{seat}"
+    _check_snapshot(f"ono99_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+
+
+def test_board_with_a_pending_play2_and_a_player_who_left():
+    s = position(4, hands=["P2 1 1 1", "9 9 9 9", "0 2 3 -10", None], total=92, draw="4 5")
+    play(s, "P2")  # seat 1 leaves; seat 2 does not take the Play 2 over
+    text = render_text(s.observation(2), names=["Ann", "Bob", "Cy", "Di"])
+    _check_snapshot("ono99_4p_play2_left.txt", text)
+    assert "Bob left the game at 92" in text
+    assert "left the game in round 1 at 92 (4 cards face down)" in text
+    s = position(3, hands=["P2 1 1 1", "2 3 4 5", None], total=50, draw="6 7")
+    play(s, "P2")
+    text = render_text(s.observation(1))
+    assert "Play 2: Seat 1 (you) plays twice, turn 1 of 2" in text
+    assert "Your turn (Play 2: turn 1 of 2)" in text
+
+
+def test_board_shows_the_hand_with_each_cards_effect():
+    s = position(2, hands=["5 3 -10 ONO", None], total=94)
+    text = render_text(s.observation(0))
+    assert "RUNNING TOTAL 94" in text
+    assert re.search(r"x\s+5\s+cannot be played: 94 \+ 5 = 99", text)
+    assert re.search(r"3\s+adds 3: declares 97", text)
+    assert re.search(r"-10\s+Minus 10\s+subtracts 10: declares 84", text)
+    assert re.search(r"x\s+ONO\s+ONO 99\s+can never be played", text)
+
+
+def test_board_never_shows_more_than_the_seat_may_see():
+    s = position(3, hands=["1 2 3 4", "5 6 7 8", "9 9 10 10"], total=10)
+    public = render_text(s.observation(None))
+    assert "Your hand" not in public
+    mine = render_text(s.observation(1))
+    assert "adds 5" in mine and "adds 9" not in mine and "adds 1:" not in mine
+
+
+def test_markup_renders_with_rich_and_colours_the_danger():
+    s = position(3, hands=["1 -10 Rev P2", None, None], total=95)
+    text = render_text(s.observation(0), markup=True)
+    assert "[bold red]" in text  # the total at 95 is red
+    console = Console(width=100, record=True, color_system=None)
+    console.print(text)
+    plain = console.export_text()
+    assert "RUNNING TOTAL 95" in plain and "[" not in plain.replace("[bold", "")
+    assert danger_style(10) == "bold green" and danger_style(80) == "bold yellow"
+
+
+def test_big_digits_and_direction():
+    assert big_number(98)[0] == "███ ███"
+    assert len(big_number(5)) == 5
+    assert direction_text(1, [True, False, True, True], 2) == "clockwise (2 → 3 → 0)"
+    assert direction_text(-1, [True, True, True], 0) == "counterclockwise (0 → 2 → 1)"
