@@ -63,6 +63,15 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
         20265,
         ["greedy", "random", "greedy"],
     ),
+    "ono99-2p": ("ono99", 2, {}, 20301, ["greedy", "random"]),
+    "ono99-4p": ("ono99", 4, {}, 20302, ["greedy", "random", "greedy", "random"]),
+    "ono99-6p-options": (
+        "ono99",
+        6,
+        {"deck": "-10=30", "two_player_reverse": "again", "rebuild": "all"},
+        20372,
+        ["greedy", "random", "greedy", "random", "greedy", "random"],
+    ),
 }
 
 
