@@ -106,11 +106,7 @@ def test_records_replay_to_the_same_result():
         rec = parse_record(r.record)
         assert rec.headers["Seed"] == str(r.seed)
         assert [rec.headers[f"Seat{s}"] for s in range(2)] == r.agents
-        # Replay from the game, options and seed (the record's own header parser is not used
-        # here: see the report on core/records.py and JSON options).
-        state = ninetynine.load_game("warp99", num_players=2, target=60).new_initial_state(r.seed)
-        for mv in rec.moves:
-            state.apply_action(state.string_to_action(mv))
+        state = rec.final_state()
         assert state.is_terminal()
         assert state.scores() == r.scores
         assert state.winner() == r.winner
@@ -132,3 +128,14 @@ def test_bad_input(kwargs, message):
     args.update(kwargs)
     with pytest.raises(GameOptionError, match=message):
         run_games(**args)
+
+
+@pytest.mark.parametrize("game_id", ninetynine.list_games())
+def test_every_registered_game_simulates(game_id):
+    from ninetynine.sim import summarize
+
+    game = ninetynine.load_game(game_id)
+    results = run_games(game_id, game.num_players, {}, "random", games=3, seed=0)
+    summary = summarize(results)
+    assert summary["games"] == 3
+    assert sum(s["wins"] for s in summary["seats"]) + summary["draws"] == 3
