@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import ninetynine
-from ninetynine.cli.events import describe_events
 from ninetynine.cli.session import PlaySession
+from ninetynine.core.game import Game
 from ninetynine.core.records import parse_record
 
 from .conftest import ScriptedInput, Transcript
@@ -242,7 +242,8 @@ def test_events_from_public_views() -> None:
         "rules": ["Same Color", "Minus 1", "Total 10"],
         "reserve_size": 40,
     }
-    events = describe_events(before, after, [10.0, 80.0], [19.0, 95.0], 0, names)
+    game = ninetynine.load_game("warp99", num_players=2)
+    events = game.describe_events(before, after, [10.0, 80.0], [19.0, 95.0], 0, names)
     assert events == [
         "Seat 0 scored a row of 3 cards: +9 points, now 19 (needs 80)",
         "Seat 1 emptied the personal deck: +15 points, now 95 (needs 4)",
@@ -252,5 +253,26 @@ def test_events_from_public_views() -> None:
     ]
 
 
-def test_events_need_only_scores() -> None:
-    assert describe_events({}, {}, [0.0, 5.0], [1.0, 5.0], 0, ["A", "B"]) == ["A +1 point, now 1"]
+def test_default_events_need_only_scores() -> None:
+    """A game without its own events still reports score changes (the core default)."""
+    game = ninetynine.load_game("warp99", num_players=2)
+    lines = Game.describe_events(game, {}, {}, [0.0, 5.0], [1.0, 5.0], 0, ["A", "B"])
+    assert lines == ["A +1 point, now 1"]
+
+
+def test_ono99_events_say_who_left() -> None:
+    game = ninetynine.load_game("ono99", num_players=3)
+    state = game.new_initial_state(seed=2)
+    names = ["A", "B", "C"]
+    seen: list[str] = []
+    rng = ninetynine.Rng(5)
+    while not state.is_terminal():
+        before, sb = state.observation(None), state.scores()
+        mover = state.current_player()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randbelow(len(legal))])
+        seen += game.describe_events(
+            before, state.observation(None), sb, state.scores(), mover, names
+        )
+    assert sum("leaves the game" in line for line in seen) == 2
+    assert not any("point" in line for line in seen)

@@ -26,7 +26,6 @@ from ninetynine.core.game import Game
 from ninetynine.core.records import GameRecord, read_record
 
 from .common import friendly_errors, make_console
-from .events import describe_events
 from .session import ReadLine
 
 
@@ -77,7 +76,7 @@ def load_replay(record: GameRecord, seat: int | None = None) -> Replay:
         public = st.observation(None)
         scores = st.scores()
         events = (
-            describe_events(prev_public, public, prev_scores, scores, mover, names)
+            game.describe_events(prev_public, public, prev_scores, scores, mover, names)
             if prev_public is not None and mover is not None
             else []
         )

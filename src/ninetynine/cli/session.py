@@ -38,7 +38,6 @@ from .common import (
     seat_label,
     terminal_read_line,
 )
-from .events import describe_events
 
 #: ``read_line(prompt)``: one line of input (without the newline); ``EOFError`` at the end.
 ReadLine = Callable[[str], str]
@@ -159,7 +158,7 @@ class PlaySession:
         self.state.apply_action(action)
         note = "[dim]only move:[/] " if forced else ""
         self.console.print(f"{escape(self.names[p])}: {note}[bold]{escape(text)}[/]")
-        for line in describe_events(
+        for line in self.state.game.describe_events(
             before,
             self.state.observation(None),
             scores_before,

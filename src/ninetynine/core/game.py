@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import GameOptionError
@@ -109,6 +109,29 @@ class Game(ABC):
         """Draw an observation as text (``markup=True``: Rich console markup with colours).
         Games override this; the default lists the fields."""
         return "\n".join(f"{k}: {v}" for k, v in observation.items())
+
+    def describe_events(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        scores_before: Sequence[float],
+        scores_after: Sequence[float],
+        mover: int,
+        names: Sequence[str],
+    ) -> list[str]:
+        """Plain-text lines saying what was notable about one move by seat ``mover``, from the
+        public observations (``observation(None)``) and ``scores()`` around it; ``names`` labels
+        the seats. Shown by the terminal and the replay. The default reports score changes;
+        games override it with their own events (a row scored, a player out, ...)."""
+        lines = []
+        for i, (b, a) in enumerate(zip(scores_before, scores_after, strict=True)):
+            if a != b:
+                delta = a - b
+                unit = "point" if abs(delta) == 1 else "points"
+                lines.append(
+                    f"{names[i]} {'+' if delta > 0 else '-'}{abs(delta):g} {unit}, now {a:g}"
+                )
+        return lines
 
     def hint(self, observation: Mapping[str, Any]) -> str | None:
         """Advice for the observing seat in notation (e.g. the best discard sequence), or

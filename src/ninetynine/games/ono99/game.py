@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
@@ -105,6 +105,20 @@ class Ono99Game(Game):
         from .render import render_text
 
         return render_text(dict(observation), markup=markup, names=names)
+
+    def describe_events(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        scores_before: Sequence[float],
+        scores_after: Sequence[float],
+        mover: int,
+        names: Sequence[str],
+    ) -> list[str]:
+        """Seats leaving, direction reversed, Play 2 owed, draw pile rebuilt (``events.py``)."""
+        from .events import describe_events
+
+        return describe_events(before, after, mover, names)
 
     def hint(self, observation: Mapping[str, Any]) -> str | None:
         """What the greedy bot would play and why, in one line, e.g.

@@ -7,7 +7,7 @@ handicap unless asked for; the optional "bonus rule" (``bonus_rule=true``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ninetynine.core.game import Game
@@ -204,6 +204,21 @@ class Warp99Game(Game):
 
         return render_text(dict(observation), markup=markup, names=names)
 
+    def describe_events(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        scores_before: Sequence[float],
+        scores_after: Sequence[float],
+        mover: int,
+        names: Sequence[str],
+    ) -> list[str]:
+        """Rows scored, decks emptied (+15), rules flipped, extra cards, repeated cycles,
+        reserve rebuilds (see ``events.py``)."""
+        from .events import describe_events
+
+        return describe_events(before, after, scores_before, scores_after, mover, names)
+
     def hint(self, observation: Mapping[str, Any]) -> str | None:
         """Advice for the observing seat, in notation, following the ``greedy`` agent:
 
@@ -349,6 +364,7 @@ class NinetyNineGame(Warp99Game):
     def rules_summary(self) -> str:
         """The classic's rules (``001_63d0ed3cf3c64f53.txt``) and how they differ from Warp 99."""
         return NINETYNINE_SUMMARY
+
     _fixed: ClassVar[dict[str, Any]] = {
         "rules": "standard",
         "extra_card": False,

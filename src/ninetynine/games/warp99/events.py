@@ -1,8 +1,5 @@
-"""Notable events of one move, found by comparing the public views before and after it.
-
-Game-agnostic: the only thing every game has is ``state.scores()``, so a score change is always
-reported ("+25 points"). Beyond that, the detectors below look for observation fields the "99"
-family shares by convention and stay silent when a game has no such field:
+"""Notable events of one Warp 99 move, found by comparing the public views before and after it
+(pure; used by :meth:`Warp99Game.describe_events` for the terminal and the replay):
 
 =================  ===================================================================
 field              event
@@ -23,7 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .common import format_number
+
+def format_number(x: Any) -> str:
+    """``12.0`` -> ``12``; other numbers as they are."""
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
 
 
 def _seq(obs: Mapping[str, Any], key: str, n: int) -> Sequence[Any] | None:
