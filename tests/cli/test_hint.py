@@ -66,3 +66,27 @@ def test_other_phases() -> None:
 def test_no_hint_for_a_spectator_or_a_finished_game() -> None:
     state = _states(1)[0]
     assert state.game.hint(state.observation(None)) is None
+
+
+def test_hint_for_a_seat_that_is_not_to_move_says_so() -> None:
+    game = ninetynine.load_game("warp99", num_players=3)
+    state = game.new_initial_state(3)
+    assert game.hint(state.observation(1)) == "it is seat 0's turn, not yours"
+
+
+def test_hint_never_fails_on_any_position_of_random_games() -> None:
+    """Including the W10 corner (an empty hand with a row to score) and empty-hand decisions."""
+    for seed in range(6):
+        game = ninetynine.load_game("warp99", num_players=4)
+        state = game.new_initial_state(seed)
+        rng = ninetynine.Rng(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            text = game.hint(state.observation(p))
+            assert text and "  " not in text
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randbelow(len(legal))])
+    obs = state.observation(0)
+    obs.update(phase="row", current_player=0, hand=[], rows=[[5], *obs["rows"][1:]])
+    obs["scores"] = [0, *obs["scores"][1:]]
+    assert "end" in (game.hint(obs) or "")

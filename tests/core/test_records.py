@@ -207,3 +207,28 @@ def test_several_turns_on_one_line_are_read():
     assert one_line.count("\n") < text.count("\n")
     assert parse_record(one_line).moves == parse_record(text).moves
     assert parse_record(one_line).final_state().history() == state.history()
+
+
+def test_a_record_of_another_rules_version_is_refused():
+    text = GameRecord.from_state(_finished("warp99", 2, seed=4)).to_text()
+    game = ninetynine.load_game("warp99", num_players=2)
+    old = text.replace(f'[Version "{game.version}"]', '[Version "1"]')
+    with pytest.raises(RecordError, match="version 1"):
+        parse_record(old).final_state()
+
+
+def test_options_that_are_not_an_object_are_a_record_error():
+    text = GameRecord.from_state(_finished("warp99", 2, seed=4)).to_text()
+    bad = "\n".join(
+        '[Options "[1,2]"]' if line.startswith("[Options") else line
+        for line in text.splitlines()
+    )
+    with pytest.raises(RecordError, match="Options"):
+        parse_record(bad).final_state()
+
+
+def test_a_file_that_is_not_utf8_is_a_record_error(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b'[Game "warp99"]\n\xff\xfe\n')
+    with pytest.raises(RecordError, match="UTF-8"):
+        read_record(str(path))

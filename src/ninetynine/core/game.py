@@ -78,9 +78,15 @@ class Game(ABC):
     def state_from_json(self, text: str) -> State:
         """Rebuild a state from :meth:`State.to_json`; exact round-trip.
 
-        :raises GameOptionError: the JSON belongs to another game, player count or options.
+        :raises GameOptionError: not JSON, a missing or malformed field, cards that do not add
+            up, or a state of another game, player count or options.
         """
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise GameOptionError(f"not a state's JSON: {e}") from None
+        if not isinstance(data, dict):
+            raise GameOptionError("not a state's JSON: expected an object")
         if data.get("game") != self.game_id:
             raise GameOptionError(f"state is for game {data.get('game')!r}, not {self.game_id}")
         if data.get("num_players") != self.num_players:
@@ -89,7 +95,12 @@ class Game(ABC):
             )
         if data.get("options") != json.loads(json.dumps(dict(self.options))):
             raise GameOptionError("state was made with other options than this game's")
-        return self.state_from_dict(data)
+        try:
+            return self.state_from_dict(data)
+        except KeyError as e:
+            raise GameOptionError(f"state JSON has no field {e.args[0]!r}") from None
+        except (TypeError, ValueError, IndexError) as e:
+            raise GameOptionError(f"state JSON is not a valid {self.game_id} state: {e}") from None
 
     # -- presentation hooks (pure: they return text, never print) ---------------------------
     def rules_summary(self) -> str:

@@ -132,11 +132,22 @@ class GameRecord:
             raise RecordError(f"record has no {e.args[0]} header") from None
         except ValueError as e:
             raise RecordError(f"record header is malformed: {e}") from None
+        if not isinstance(options, dict):
+            raise RecordError("record header Options must be a JSON object, e.g. {}")
         try:
             game = load_game(game_id, num_players=num_players, **options)
         except NinetyNineError as e:
             raise RecordError(f"record names a game that cannot be loaded: {e}") from None
-        return game.new_initial_state(seed=seed)
+        version = h.get("Version")
+        if version is not None and version != str(game.version):
+            raise RecordError(
+                f"record was made with {game_id} version {version}; this is version "
+                f"{game.version}, whose rules may replay it differently"
+            )
+        try:
+            return game.new_initial_state(seed=seed)
+        except NinetyNineError as e:
+            raise RecordError(f"record header Seed: {e}") from None
 
     def replay(self) -> Iterator[tuple[State, str | None]]:
         """Yield ``(state, move)`` before each move, then ``(final state, None)``.
@@ -197,3 +208,5 @@ def read_record(path: str) -> GameRecord:
             return parse_record(f.read())
     except OSError as e:
         raise RecordError(f"cannot read record {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot read record {path}: it is not UTF-8 text") from None

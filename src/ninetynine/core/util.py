@@ -7,7 +7,11 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import Any
+
+from .errors import GameOptionError
+from .rng import Rng
 
 
 def as_action_id(action: Any) -> int | None:
@@ -21,3 +25,48 @@ def as_action_id(action: Any) -> int | None:
     if isinstance(action, bool) or not hasattr(action, "__index__"):
         return None
     return operator.index(action)
+
+
+def redeal_hidden(
+    slots: Sequence[Sequence[int]], klass: Sequence[int], rng: Rng
+) -> list[list[int]]:
+    """Re-deal hidden cards for ``resample``: permute the cards of ``slots`` at random among the
+    positions whose cards share a class (``klass[card]``, e.g. the reshuffle a card came from).
+
+    The caller passes only hidden places (other hands' unrevealed cards, decks, the reserve)
+    and a class that is public knowledge, so every position keeps what an observer knows about
+    it. Each class's cards are sorted before the shuffle: the result depends only on which
+    cards are hidden in each class and on ``rng``, never on where they really are, so two
+    states a seat cannot tell apart re-deal identically.
+
+    >>> a = redeal_hidden([[3, 1], [2]], [0, 0, 0, 0], Rng(1))
+    >>> a == redeal_hidden([[1, 2], [3]], [0, 0, 0, 0], Rng(1))
+    True
+    """
+    positions: dict[int, list[tuple[int, int]]] = {}
+    cards: dict[int, list[int]] = {}
+    for si, slot in enumerate(slots):
+        for j, c in enumerate(slot):
+            k = klass[c]
+            positions.setdefault(k, []).append((si, j))
+            cards.setdefault(k, []).append(c)
+    out = [list(slot) for slot in slots]
+    for k in sorted(cards):
+        pool = sorted(cards[k])
+        rng.shuffle(pool)
+        for (si, j), c in zip(positions[k], pool, strict=True):
+            out[si][j] = c
+    return out
+
+
+def check_seed(seed: Any) -> int | None:
+    """Validate a game seed: ``None`` or an integer in ``0 .. 2**64 - 1``.
+
+    :raises GameOptionError: a bool, a float, a string, a negative or too large number (they
+        would otherwise be silently wrapped or truncated into another game).
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or as_action_id(seed) is None or not 0 <= int(seed) < 1 << 64:
+        raise GameOptionError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+    return int(seed)

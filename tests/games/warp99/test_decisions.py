@@ -885,3 +885,35 @@ def test_w21_long_forms(text, canonical):
 def test_w21_bad_notation(bad):
     with pytest.raises(NotationError, match="not a Warp 99 move"):
         A.string_to_action(bad)
+
+
+def test_w18_resample_keeps_what_the_table_saw_at_each_reshuffle():
+    """After a reserve rebuild everyone knows which cards went into the new reserve (W11): a
+    resample may only swap a hidden card with hidden cards of the same reshuffle."""
+    game = ninetynine.load_game("warp99", num_players=4)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal() and state.rebuilds < 2:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randbelow(len(legal))])
+        if state.is_terminal():
+            continue
+        assert set(state.gen) != {0}
+        p = state.current_player()
+        for k in range(5):
+            fake = state.resample(p, k)
+            places = [
+                (fake.reserve, state.reserve),
+                *list(zip(fake.decks, state.decks, strict=True)),
+            ]
+            for new, old in places:
+                assert [state.gen[c] for c in new] == [state.gen[c] for c in old]
+            for i in range(4):
+                assert sorted(state.gen[c] for c in fake.hands[i]) == sorted(
+                    state.gen[c] for c in state.hands[i]
+                )
+            assert fake.observation(p) == state.observation(p)
+        checked += 1
+    assert checked >= 5

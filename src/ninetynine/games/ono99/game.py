@@ -9,6 +9,7 @@ from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
+from ninetynine.core.util import check_seed
 
 from .actions import NUM_ACTIONS
 from .cards import deck_counts, parse_deck
@@ -91,7 +92,8 @@ class Ono99Game(Game):
         return self.max_turns
 
     def new_initial_state(self, seed: int | None = None) -> Ono99State:
-        return Ono99State.new(self, seed)
+        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
+        return Ono99State.new(self, check_seed(seed))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> Ono99State:
         return Ono99State.from_dict(self, data)

@@ -483,15 +483,27 @@ class Ono99State(State):
         seats' hands, the face-down cards of other seats that left, and the draw pile. Sizes,
         ``player``'s own cards and the played pile are kept. The seat to act (if another) is
         known to hold a move, so its hand is re-dealt until it has one (D16). The clone's RNG
-        is re-seeded from ``rng``."""
+        is re-seeded from ``rng``, and it gets a new ``seed`` drawn from ``rng`` (keeping the true
+        seed would let its holder rebuild the true deal). The result depends only on
+        ``player``'s observation and ``rng``.
+
+        :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
+        n = self.game.num_players
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
         r = as_rng(rng)
         s = self.clone()
-        n = self.game.num_players
         others = [i for i in range(n) if i != player]
         pool: list[int] = list(s.draw)
         for i in others:
             pool.extend(s.hands[i])
             pool.extend(s.out[i])
+        # Sorted first, so the re-deal depends only on what ``player`` knows and on ``rng``,
+        # never on where the hidden cards really are (a search bot must not tell apart two
+        # states its seat cannot).
+        pool.sort()
         cur = s.current_player()
         for attempt in range(64):
             r.shuffle(pool)
@@ -506,6 +518,7 @@ class Ono99State(State):
                 break
             if attempt == 63:
                 s._give_a_move(cur)
+        s.seed = r.next_u64()
         s.rng = r.spawn()
         s._legal = None
         return s

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from ninetynine.core.errors import NotationError
+from ninetynine.core.util import as_action_id
 
 from .cards import NUM_CARDS, format_card, parse_card
 
@@ -52,8 +53,10 @@ _FLIP_RE = re.compile(r"^flip\s*([123])$")
 
 def action_to_string(a: int) -> str:
     """The notation of action id ``a`` (no spaces). :raises ValueError: not an action id."""
-    if not 0 <= a < NUM_ACTIONS:
+    a_id = as_action_id(a)
+    if a_id is None or not 0 <= a_id < NUM_ACTIONS:
         raise ValueError(f"{a!r} is not a Warp 99 action id (0-{NUM_ACTIONS - 1})")
+    a = a_id
     if a < NUM_CARDS:
         return format_card(a)
     if a < SCORE:
@@ -78,6 +81,8 @@ def string_to_action(text: str) -> int:
 
     :raises NotationError: not a Warp 99 move.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a Warp 99 move: notation is text, e.g. R7>1")
     t = " ".join(text.strip().lower().split())
     if t in _WORDS:
         return _WORDS[t]

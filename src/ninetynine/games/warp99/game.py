@@ -18,6 +18,7 @@ from ninetynine.core.options import (
     parse_bool,
 )
 from ninetynine.core.registry import register_game
+from ninetynine.core.util import check_seed
 
 from .actions import NUM_ACTIONS
 from .rules import config_from_sides
@@ -173,6 +174,13 @@ class Warp99Game(Game):
                     f"{self.num_players} players"
                 )
             self.handicap = tuple(h)
+        if max(self.handicap) >= o["target"]:
+            from ninetynine.core.errors import GameOptionError
+
+            raise GameOptionError(
+                f"{self.game_id}: starting scores {list(self.handicap)} must stay below the "
+                f"target {o['target']} (the game would be over before it starts)"
+            )
         self.extra_card: bool = o["extra_card"]
         self.allow_flip: bool = o["allow_flip"]
         self.flip_limit: str = o["flip_limit"]
@@ -189,7 +197,8 @@ class Warp99Game(Game):
         return self.max_turns * ACTIONS_PER_TURN_BOUND
 
     def new_initial_state(self, seed: int | None = None) -> Warp99State:
-        return Warp99State.new(self, seed)
+        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
+        return Warp99State.new(self, check_seed(seed))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> Warp99State:
         return Warp99State.from_dict(self, data)
@@ -240,6 +249,8 @@ class Warp99Game(Game):
             return None
         obs = dict(observation)
         me: int = obs["player"]
+        if obs["current_player"] != me:
+            return f"it is seat {obs['current_player']}'s turn, not yours"
         hand: list[int] = list(obs["hand"])
         agent = GreedyAgent(self, me)
 
@@ -275,6 +286,8 @@ class Warp99Game(Game):
                 scores[me] += points
                 rows = [list(r) for r in obs["rows"]]
                 rows[me] = []
+                if not hand:
+                    return ", ".join(steps) + ", then end (no card left to play)"
                 choice = agent.step({**obs, "rows": rows, "scores": scores}, hand[:])
             steps.append(f"row {action_to_string(choice)}")
             rest = [c for c in hand if c != choice]
@@ -282,6 +295,8 @@ class Warp99Game(Game):
         if phase == "extra_card":
             plan = plan_for(obs)
             if agent.step(obs, [TAKE, DECLINE]) == DECLINE:
+                if not hand:
+                    return "decline: your hand is empty, so you refill it and play again"
                 seq = " ".join(action_to_string(a) for a in plan.plays)
                 return f"decline: {seq} still empties your hand, and you play again"
             return "take: one more card towards emptying your personal deck (+15 each time)"

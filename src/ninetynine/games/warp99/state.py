@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine.core.errors import IllegalActionError, NotationError
 from ninetynine.core.game import TERMINAL, State
 from ninetynine.core.rng import Rng, as_rng
+from ninetynine.core.util import redeal_hidden
 
 from . import actions as A
 from .cards import COLOR, COLORS, NUM_CARDS, VALUE, format_card
@@ -60,6 +61,7 @@ class Warp99State(State):
         "ended_by",
         "flip_used",
         "game",
+        "gen",
         "hands",
         "hist",
         "phase",
@@ -97,6 +99,7 @@ class Warp99State(State):
     revealed: list[set[int]]
     st: dict[str, list[int]]
     rebuilds: int
+    gen: list[int]
     hist: list[int]
     winner_: int
     ended_by: str
@@ -142,6 +145,7 @@ class Warp99State(State):
         s.revealed = [set() for _ in range(n)]
         s.st = {k: [0] * n for k in _STAT_KEYS}
         s.rebuilds = 0
+        s.gen = [0] * NUM_CARDS
         s.hist = []
         s.winner_ = -1
         s.ended_by = ""
@@ -172,6 +176,7 @@ class Warp99State(State):
         s.revealed = [set(r) for r in self.revealed]
         s.st = {k: v[:] for k, v in self.st.items()}
         s.rebuilds = self.rebuilds
+        s.gen = self.gen[:]
         s.hist = self.hist[:]
         s.winner_ = self.winner_
         s.ended_by = self.ended_by
@@ -414,6 +419,10 @@ class Warp99State(State):
         self.rng.shuffle(cards)
         self.reserve = cards
         self.rebuilds += 1
+        # Everyone saw which cards went in: a hidden card's reshuffle is public (resample).
+        gen = self.gen
+        for c in cards:
+            gen[c] = self.rebuilds
 
     def _finish_by_turn_limit(self) -> None:
         """Safety stop (W19): never reached in measured play; the highest score wins."""
@@ -525,35 +534,30 @@ class Warp99State(State):
         """A clone in which every card ``player`` cannot see is re-dealt at random: other
         seats' unrevealed hand cards, every personal deck (including ``player``'s own: its
         order and content are unknown) and the reserve. Sizes, revealed cards and all public
-        cards are kept. The clone's RNG is re-seeded from ``rng``."""
+        cards are kept, and so is what the table saw at each reshuffle: a hidden card only
+        changes places with hidden cards of the same reshuffle (``gen``), since everyone saw
+        which cards went into a rebuilt reserve (W11, W18). The result depends only on what
+        ``player`` knows and on ``rng``. The clone gets a new RNG and a new ``seed`` drawn
+        from ``rng``: a resampled state is a hypothesis, and keeping the true seed would let
+        its holder rebuild the true deal.
+
+        :raises ValueError: ``player`` is not a seat of this game nor ``None``.
+        """
+        n = self.game.num_players
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
         r = as_rng(rng)
         s = self.clone()
-        n = self.game.num_players
-        pool: list[int] = []
-        kept: list[list[int]] = []
-        for i in range(n):
-            if i == player:
-                kept.append(s.hands[i])
-                continue
-            shown = [c for c in s.hands[i] if c in s.revealed[i]]
-            kept.append(shown)
-            pool.extend(c for c in s.hands[i] if c not in s.revealed[i])
-        for d in s.decks:
-            pool.extend(d)
-        pool.extend(s.reserve)
-        r.shuffle(pool)
-        k = 0
-        for i in range(n):
-            if i == player:
-                continue
-            need = len(s.hands[i]) - len(kept[i])
-            s.hands[i] = sorted(kept[i] + pool[k : k + need])
-            k += need
-        for i in range(n):
-            size = len(s.decks[i])
-            s.decks[i] = pool[k : k + size]
-            k += size
-        s.reserve = pool[k:]
+        others = [i for i in range(n) if i != player]
+        hidden = [[c for c in s.hands[i] if c not in s.revealed[i]] for i in others]
+        slots = redeal_hidden([*hidden, *s.decks, s.reserve], s.gen, r)
+        for k, i in enumerate(others):
+            s.hands[i] = sorted([c for c in s.hands[i] if c in s.revealed[i]] + slots[k])
+        s.decks = slots[len(others) : len(others) + n]
+        s.reserve = slots[-1]
+        s.seed = r.next_u64()
         s.rng = r.spawn()
         s._legal = None
         return s
@@ -573,6 +577,7 @@ class Warp99State(State):
             reserve_discard=self.reserve_discard,
             piles=self.piles,
             revealed=[sorted(r) for r in self.revealed],
+            gen=self.gen,
             stats=self.st,
             rebuilds=self.rebuilds,
             history=self.hist,
@@ -605,6 +610,9 @@ class Warp99State(State):
         s.revealed = [set(x) for x in d["revealed"]]
         s.st = {k: list(d["stats"][k]) for k in _STAT_KEYS}
         s.rebuilds = int(d["rebuilds"])
+        s.gen = [int(x) for x in d["gen"]]
+        if len(s.gen) != NUM_CARDS:
+            raise ValueError(f"gen lists {len(s.gen)} cards, not {NUM_CARDS}")
         s.hist = list(d["history"])
         s.winner_ = int(d["winner"])
         s.ended_by = str(d["ended_by"])
@@ -614,6 +622,12 @@ class Warp99State(State):
         s.flip_used = bool(d["flip_used"])
         s.plays = int(d["plays"])
         s._legal = None
+        try:
+            where = s.card_locations()
+        except AssertionError as e:
+            raise ValueError(f"not a Warp 99 position: {e}") from None
+        if len(where) != NUM_CARDS or set(where) != set(range(NUM_CARDS)):
+            raise ValueError(f"not a Warp 99 position: {len(where)} distinct cards, not 110")
         return s
 
     def stats(self) -> dict[str, Any]:

@@ -1,0 +1,81 @@
+"""Hidden information, seeds and resampling: generic checks over every registered game.
+
+A search bot gets ``resample(seat, rng)``, never the state. So a resampled state must carry
+nothing that rebuilds the true deal (not the true seed), and it must depend only on what the
+seat knows: two states that look the same to the seat resample identically (the issue 7
+no-cheating requirement rests on this).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ninetynine
+from ninetynine import GameOptionError
+from ninetynine.core.registry import game_class
+from ninetynine.core.rng import Rng
+
+CASES = [
+    (gid, n)
+    for gid in ninetynine.list_games()
+    for n in (game_class(gid).min_players, game_class(gid).max_players)
+]
+pytestmark = pytest.mark.parametrize(("game_id", "n"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+
+
+def _positions(game_id: str, n: int, seed: int = 11, every: int = 7):
+    """States along a seeded random playout (every ``every``-th step, and the last)."""
+    game = ninetynine.load_game(game_id, num_players=n)
+    state = game.new_initial_state(seed)
+    rng = Rng(seed + 1)
+    step = 0
+    while not state.is_terminal():
+        if step % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randbelow(len(legal))])
+        step += 1
+    yield state
+
+
+def test_resample_does_not_keep_the_true_seed(game_id: str, n: int) -> None:
+    for state in _positions(game_id, n):
+        for p in [None, *range(n)]:
+            fake = state.resample(p, 5)
+            assert fake.seed != state.seed
+            assert json.loads(fake.to_json()).get("seed") != state.seed
+
+
+def test_resample_depends_only_on_what_the_seat_knows(game_id: str, n: int) -> None:
+    """Make a second state the seat cannot tell apart (a resample of the first); resampling
+    both with the same rng must give the same state, exactly."""
+    for state in _positions(game_id, n):
+        for p in range(n):
+            twin = state.resample(p, 1234)
+            assert twin.observation(p) == state.observation(p)
+            assert twin.resample(p, 99).to_json() == state.resample(p, 99).to_json()
+
+
+def test_resample_rejects_seats_that_do_not_exist(game_id: str, n: int) -> None:
+    state = ninetynine.load_game(game_id, num_players=n).new_initial_state(3)
+    for bad in (n, -1, "0", 1.0, True):
+        with pytest.raises(ValueError):
+            state.resample(bad, 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 1.5, True, "7"])
+def test_seeds_are_never_wrapped_or_truncated(game_id: str, n: int, seed: object) -> None:
+    game = ninetynine.load_game(game_id, num_players=n)
+    with pytest.raises(GameOptionError):
+        game.new_initial_state(seed)  # type: ignore[arg-type]
+    assert game.new_initial_state((1 << 64) - 1).seed == (1 << 64) - 1
+
+
+def test_state_json_errors_are_value_errors(game_id: str, n: int) -> None:
+    game = ninetynine.load_game(game_id, num_players=n)
+    good = game.new_initial_state(2).to_json()
+    for bad in ("not json", "[1, 2]", good.replace('"history"', '"historyx"')):
+        with pytest.raises(GameOptionError):
+            game.state_from_json(bad)
