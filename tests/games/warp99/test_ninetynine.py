@@ -62,11 +62,25 @@ def test_n1_the_same_110_cards_and_notation():
 
 # --------------------------------------------------------------------------- N2
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_n2_fifteen_cards_each_six_of_them_in_hand(n):
+def test_n2_a_hand_of_six_and_fifteen_cards_in_a_reserve_pile(n):
+    """ "each player starting with a hand of six cards and fifteen cards in a reserve pile"."""
     s = classic(n).new_initial_state(n)
+    assert [len(h) for h in s.hands] == [6] * n
+    assert [len(d) for d in s.decks] == [15] * n
+    assert len(s.reserve) == 110 - 21 * n - 2
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_n2_option_deal_15_reads_it_as_warp_99_does(n):
+    s = ninetynine.load_game("ninetynine", num_players=n, deal="15").new_initial_state(n)
     assert [len(h) for h in s.hands] == [6] * n
     assert [len(d) for d in s.decks] == [9] * n
     assert len(s.reserve) == 110 - 15 * n - 2
+
+
+def test_n2_warp99_has_no_deal_option():
+    with pytest.raises(GameOptionError):
+        ninetynine.load_game("warp99", deal="6+15")
 
 
 def test_n2_emptying_the_reserve_pile_scores_15_and_creates_a_new_one():

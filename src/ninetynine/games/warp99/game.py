@@ -116,6 +116,14 @@ WARP99_OPTIONS: dict[str, OptionSpec] = {
 }
 
 NINETYNINE_OPTIONS: dict[str, OptionSpec] = {
+    "deal": OptionSpec(
+        "deal",
+        "6+15",
+        "6+15: a hand of six and a pile of fifteen each (the text, literally); "
+        "15: fifteen each, six of them drawn into the hand (as in Warp 99)",
+        choice_parser("6+15", "15"),
+        ("6+15", "15"),
+    ),
     "handicap": OptionSpec(
         "handicap",
         "none",
@@ -152,7 +160,7 @@ class Warp99Game(Game):
     option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
 
     #: Options Ninety Nine fixes (None: take from the options).
-    _fixed: ClassVar[dict[str, Any]] = {}
+    _fixed: ClassVar[dict[str, Any]] = {"deal": "15"}
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -181,6 +189,7 @@ class Warp99Game(Game):
                 f"{self.game_id}: starting scores {list(self.handicap)} must stay below the "
                 f"target {o['target']} (the game would be over before it starts)"
             )
+        self.deal: str = o["deal"]
         self.extra_card: bool = o["extra_card"]
         self.allow_flip: bool = o["allow_flip"]
         self.flip_limit: str = o["flip_limit"]
@@ -338,7 +347,8 @@ the Warp 99 engine with the rules fixed.
 | returns | +1 the first seat to reach 99, -1 every other seat |
 
 ## A turn
-Put one hand card into your personal row: higher than its last card, a colour not yet in it.
+Everyone gets a hand of six and a face-down pile of fifteen (option `deal=15`: fifteen,
+six of them drawn into the hand, as in Warp 99). Put one hand card into your personal row: higher than its last card, a colour not yet in it.
 You may score the row first (its length squared: four cards score 16) and must if no card
 fits. Then discard as many cards as you like onto the two piles; each must be the same colour
 as the card it covers, exactly one higher, or add up to 10 with it. Then refill your hand to
@@ -366,13 +376,16 @@ T tan, K pink.
 class NinetyNineGame(Warp99Game):
     """Ninety Nine, the classic (``001_63d0ed3cf3c64f53.txt``), on the Warp 99 engine.
 
-    Fixed: Same Color, Plus 1, Total 10; no flips; no extra card. Options: ``handicap``
-    (default none), ``bonus_rule`` (default false), ``target``, ``max_turns``.
+    Fixed: Same Color, Plus 1, Total 10; no flips; no extra card. Options: ``deal``
+    (default ``6+15``), ``handicap`` (default none), ``bonus_rule`` (default false),
+    ``target``, ``max_turns``.
     """
 
     game_id = "ninetynine"
     title = "Ninety Nine (Staupe): the classic race to 99 that Warp 99 extends"
-    version = 1  # Warp 99's version 2 changed the extra card, which the classic does not have
+    # 1: first release (Warp 99's version 2 changed the extra card, which the classic lacks).
+    # 2: a hand of six plus a pile of fifteen each by default (N2, option ``deal``).
+    version = 2
     source = "001_63d0ed3cf3c64f53.txt"
     option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
 

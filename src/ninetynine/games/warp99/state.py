@@ -129,8 +129,10 @@ class Warp99State(State):
             s.config = game.rule_config
         deck = list(range(NUM_CARDS))
         rng.shuffle(deck)
-        s.decks = [deck[i * DECK_SIZE : (i + 1) * DECK_SIZE] for i in range(n)]
-        s.reserve = deck[n * DECK_SIZE :]
+        # Warp 99: the hand of 6 comes out of the 15 (W2); Ninety Nine deals 6 + 15 (N2).
+        each = DECK_SIZE + (HAND_SIZE if game.deal == "6+15" else 0)
+        s.decks = [deck[i * each : (i + 1) * each] for i in range(n)]
+        s.reserve = deck[n * each :]
         s.hands = []
         for d in s.decks:
             hand = d[-HAND_SIZE:]
