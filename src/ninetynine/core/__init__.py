@@ -21,6 +21,7 @@ from .registry import (
     register_game,
 )
 from .rng import Rng, derive_seed
+from .tensor import TensorSlice
 
 __all__ = [
     "TERMINAL",
@@ -35,6 +36,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "State",
+    "TensorSlice",
     "agent_factory",
     "derive_seed",
     "game_class",

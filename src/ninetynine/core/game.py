@@ -14,11 +14,16 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import GameOptionError
 from .options import OptionSpec, validate_options
 from .rng import Rng
+from .tensor import TensorSlice, layout_size
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 #: ``current_player()`` of a finished game (OpenSpiel's ``pyspiel.PlayerId.TERMINAL``).
 TERMINAL = -1
@@ -149,6 +154,45 @@ class Game(ABC):
         ``None`` if the game has no hint."""
         return None
 
+    # -- observation tensors (reinforcement learning; needs numpy) ---------------------------
+    def observation_tensor_layout(self) -> list[TensorSlice]:
+        """What each slice of :meth:`encode_observation`'s vector means, in order and without
+        gaps (see :mod:`ninetynine.core.tensor`); it may depend on ``num_players``.
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        raise NotImplementedError(self._no_tensor_message())
+
+    @property
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Shape of :meth:`encode_observation`'s result: ``(length,)``, the same for every
+        state and seat of this game (options and player count fixed).
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        return (layout_size(self.observation_tensor_layout()),)
+
+    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+        """``observation`` (a ``state.observation(player)`` dict) as a 1-D ``float32`` vector
+        of :attr:`observation_tensor_shape`, every value in ``[0, 1]``, laid out as
+        :meth:`observation_tensor_layout` says. Built from the dict alone, so it holds
+        nothing the seat may not know.
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        raise NotImplementedError(self._no_tensor_message())
+
+    def has_observation_tensor(self) -> bool:
+        """Whether the game defines :meth:`encode_observation` (RL environments need it)."""
+        return type(self).encode_observation is not Game.encode_observation
+
+    def _no_tensor_message(self) -> str:
+        return (
+            f"game {self.game_id!r} has no observation tensor: its Game class must define "
+            "observation_tensor_layout() and encode_observation() (as games/warp99/tensor.py "
+            "does) before it can be used as an RL environment"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
@@ -238,6 +282,26 @@ class State(ABC):
     def to_json(self) -> str:
         """The full state as JSON; ``game.state_from_json`` restores it exactly."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def observation_tensor(self, player: int | None) -> npt.NDArray[np.float32]:
+        """``observation(player)`` as the game's fixed-length ``float32`` vector
+        (``game.encode_observation``; layout: ``game.observation_tensor_layout()``).
+
+        :raises NotImplementedError: the game has no observation tensor.
+        :raises ValueError: ``player`` is not a seat nor ``None``.
+        """
+        return self.game.encode_observation(self.observation(player))
+
+    def legal_actions_mask(self) -> npt.NDArray[np.int8]:
+        """An ``int8`` vector over ``game.num_distinct_actions``: 1 where the action is legal
+        (all 0 once the game is over). Needs numpy."""
+        import numpy as np
+
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        legal = self.legal_actions()
+        if legal:
+            mask[legal] = 1
+        return mask
 
     def stats(self) -> dict[str, Any]:
         """Game-specific counters for simulation summaries (JSON-able); empty by default."""

@@ -8,7 +8,7 @@ handicap unless asked for; the optional "bonus rule" (``bonus_rule=true``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.game import Game
 from ninetynine.core.options import (
@@ -23,6 +23,12 @@ from ninetynine.core.util import check_seed
 from .actions import NUM_ACTIONS
 from .rules import config_from_sides
 from .state import Warp99State
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ninetynine.core.tensor import TensorSlice
 
 #: Actions one turn can take at most (W20 in docs/rules/warp99.md): at most 8 personal decks'
 #: worth of draws (7 emptied decks already reach 99) plus the first hand = 126 cards through the
@@ -212,6 +218,21 @@ class Warp99Game(Game):
     def state_from_dict(self, data: Mapping[str, Any]) -> Warp99State:
         return Warp99State.from_dict(self, data)
 
+    def observation_tensor_layout(self) -> list[TensorSlice]:
+        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
+        from .tensor import layout
+
+        return layout(self.num_players)
+
+    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy).
+
+        :raises ValueError: an observation of another player count.
+        """
+        from .tensor import encode
+
+        return encode(observation, self.num_players)
+
     def render_observation(
         self,
         observation: Mapping[str, Any],
@@ -348,7 +369,8 @@ the Warp 99 engine with the rules fixed.
 
 ## A turn
 Everyone gets a hand of six and a face-down pile of fifteen (option `deal=15`: fifteen,
-six of them drawn into the hand, as in Warp 99). Put one hand card into your personal row: higher than its last card, a colour not yet in it.
+six of them drawn into the hand, as in Warp 99). Put one hand card into your personal row:
+higher than its last card, a colour not yet in it.
 You may score the row first (its length squared: four cards score 16) and must if no card
 fits. Then discard as many cards as you like onto the two piles; each must be the same colour
 as the card it covers, exactly one higher, or add up to 10 with it. Then refill your hand to

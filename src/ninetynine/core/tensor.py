@@ -1,0 +1,86 @@
+"""Observation tensors: the layout vocabulary shared by every game's encoder.
+
+A game that supports reinforcement learning encodes ``state.observation(player)`` as a
+fixed-length ``float32`` vector (``Game.encode_observation``), and documents what each slice
+means with :meth:`Game.observation_tensor_layout`: a list of :class:`TensorSlice` rows, in
+order and without gaps, like OpenSpiel's observation tensors and Pgx's index tables. The
+encoder reads the observation dict and nothing else, so no hidden card can reach the tensor.
+
+Every value lies in ``[0, 1]`` (one-hot and 0/1 slices; counts divided by a documented scale
+and capped at 1), so one ``Box(0, 1)`` space covers every game.
+
+>>> layout = build_layout([("hand", 110, "own cards"), ("scores", 3, "score / target")])
+>>> layout[1]
+TensorSlice(name='scores', start=110, length=3, description='score / target')
+>>> layout_size(layout)
+113
+>>> print(format_layout(layout))
+| slice | name | length | meaning |
+| --- | --- | --- | --- |
+| 0-109 | hand | 110 | own cards |
+| 110-112 | scores | 3 | score / target |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+#: Bounds of every tensor value.
+TENSOR_LOW, TENSOR_HIGH = 0.0, 1.0
+
+
+class TensorSlice(NamedTuple):
+    """One named slice ``[start, start + length)`` of an observation tensor."""
+
+    name: str
+    start: int
+    length: int
+    description: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.length
+
+
+def build_layout(items: Iterable[tuple[str, int, str]]) -> list[TensorSlice]:
+    """Consecutive slices from ``(name, length, description)`` rows.
+
+    :raises ValueError: a repeated name or a length below 1.
+    """
+    out: list[TensorSlice] = []
+    seen: set[str] = set()
+    start = 0
+    for name, length, description in items:
+        if name in seen:
+            raise ValueError(f"tensor slice {name!r} appears twice")
+        if length < 1:
+            raise ValueError(f"tensor slice {name!r} has length {length}")
+        seen.add(name)
+        out.append(TensorSlice(name, start, length, description))
+        start += length
+    return out
+
+
+def layout_size(layout: Sequence[TensorSlice]) -> int:
+    """The tensor length a layout describes."""
+    return layout[-1].stop if layout else 0
+
+
+def format_layout(layout: Sequence[TensorSlice]) -> str:
+    """The layout as a Markdown table (for docs and ``rules`` pages)."""
+    lines = ["| slice | name | length | meaning |", "| --- | --- | --- | --- |"]
+    for s in layout:
+        lines.append(f"| {s.start}-{s.stop - 1} | {s.name} | {s.length} | {s.description} |")
+    return "\n".join(lines)
+
+
+def relative_seats(player: int | None, num_players: int) -> list[int]:
+    """Seats in the order an observer sees them: ``player`` first, then the seats after it in
+    seat order (``player + 1``, ...); seat 0 first for a spectator (``None``).
+
+    >>> relative_seats(2, 4), relative_seats(None, 3)
+    ([2, 3, 0, 1], [0, 1, 2])
+    """
+    me = 0 if player is None else player
+    return [(me + k) % num_players for k in range(num_players)]

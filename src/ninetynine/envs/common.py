@@ -1,0 +1,66 @@
+"""What the PettingZoo and Gymnasium adapters share: the game, the spaces, seeds, names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ninetynine.core.game import Game
+from ninetynine.core.registry import game_class, load_game
+from ninetynine.core.tensor import TENSOR_HIGH, TENSOR_LOW
+
+#: Game seeds an environment draws lie in ``0 .. 2**63 - 1`` (a game takes up to ``2**64 - 1``).
+SEED_BOUND = 2**63
+
+
+def env_game(game_id: str, num_players: int | None, options: dict[str, Any]) -> Game:
+    """``load_game(game_id, num_players, **options)``, checked to have an observation tensor.
+
+    :raises GameOptionError: unknown game, bad player count or option (a ``ValueError``).
+    :raises NotImplementedError: the game defines no observation tensor yet.
+    """
+    game = load_game(game_id, num_players, **options)
+    if not game.has_observation_tensor():
+        raise NotImplementedError(
+            f"no RL environment for {game_id!r}: the game has no observation tensor yet "
+            "(its Game class must define observation_tensor_layout() and encode_observation(), "
+            "as games/warp99/tensor.py does)"
+        )
+    return game
+
+
+def observation_space(game: Game) -> spaces.Dict:
+    """``Dict(observation=Box(0, 1, (length,), float32), action_mask=Box(0, 1, (A,), int8))``,
+    a new object on every call (so each agent's space seeds on its own)."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(
+                low=TENSOR_LOW,
+                high=TENSOR_HIGH,
+                shape=game.observation_tensor_shape,
+                dtype=np.float32,
+            ),
+            "action_mask": spaces.Box(
+                low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8
+            ),
+        }
+    )
+
+
+def draw_seed(rng: np.random.Generator) -> int:
+    """A game (or bot) seed from an environment's RNG."""
+    return int(rng.integers(0, SEED_BOUND))
+
+
+def gym_env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``ninetynine/`` + its class name without ``Game`` + ``-v0``.
+
+    >>> gym_env_id("warp99"), gym_env_id("ninetynine"), gym_env_id("ono99")
+    ('ninetynine/Warp99-v0', 'ninetynine/NinetyNine-v0', 'ninetynine/Ono99-v0')
+    """
+    name = game_class(game_id).__name__.removesuffix("Game")
+    if not name.isidentifier():
+        name = "".join(ch for ch in game_id.title() if ch.isalnum())
+    return f"ninetynine/{name}-v0"

@@ -1,0 +1,193 @@
+"""ONO 99 observation tensors (for reinforcement learning; needs numpy).
+
+:func:`encode` turns ``state.observation(player)`` into a fixed-length ``float32`` vector; it
+reads that dict and nothing else, so no card the seat cannot see reaches the tensor. Every
+value lies in ``[0, 1]``. Kind slices have 15 entries, indexed by card kind (0-10 the numbers,
+11 Minus 10, 12 Reverse, 13 Play 2, 14 ONO 99; ``cards.py``). Seats are *relative* to the
+observer: entry ``k`` of a per-seat slice is seat ``(player + k) % n`` (``k = 0`` is the
+observer, ``k = 1`` the next seat clockwise); a spectator's view (``player=None``) starts at
+seat 0.
+
+Layout for ``n`` players, ``98 + 8 n`` values (130 for 4 players), in this order
+(``game.observation_tensor_layout()`` gives the offsets):
+
+| name | length | meaning |
+| --- | --- | --- |
+| hand | 15 | own cards per kind / 4 (a hand holds four cards); all 0 for a spectator |
+| has_hand | 1 | 1 for a seat's view, 0 for the spectator's |
+| seat | n | the observer's seat (absolute), one-hot; all 0 for a spectator |
+| current_player | n | the seat to act, one-hot by relative seat; all 0 once the game is over |
+| total | 1 | the running total / 98 |
+| headroom | 11 | one-hot of min(98 - total, 10): how much the total may still grow |
+| direction | 1 | 1 while play goes clockwise (to increasing seats), 0 reversed |
+| play2 | 3 | one-hot: Play 2 turns the seat to act still owes (0, 1, 2) |
+| in_game | n | 1 for each relative seat still in the game |
+| hand_sizes | n | cards in each hand / 4, capped at 1 |
+| out_sizes | n | face-down cards of each seat that left / 4, capped at 1 |
+| out_order | n | for a seat that left, (its place in the order of leaving + 1) / n; else 0 |
+| played_top | 15 | the top card of the played pile, one-hot; all 0 if the pile is empty |
+| played_counts | 15 | cards of each kind in the played pile / copies of that kind in the deck |
+| draw_size | 1 | cards in the draw pile / cards in the deck |
+| deck | 15 | copies of each kind in the game's deck / 40 (the most option `deck` allows) |
+| last_seat | n | who made the last move, one-hot by relative seat; 0 before the first |
+| last_action | 15 | the last move's action id (kinds 0-13, 14 exchange), one-hot |
+| turn | 1 | turns taken / 200, capped at 1 |
+| round | 1 | round / 50, capped at 1 |
+| rebuilds | 1 | draw-pile rebuilds / 10, capped at 1 |
+| winner | n | the winner, one-hot by relative seat; all 0 before the end or for a draw |
+| ended_by | 2 | one-hot: the last player left, the safety stop (turn limit) |
+
+Not encoded: ``game``, ``num_players`` (fixed by the tensor's length), ``player`` (in
+``seat``), the rounds, turns and totals in ``eliminations`` (their order is in ``out_order``)
+and the total in ``last`` (the running total is in ``total``).
+
+>>> import ninetynine
+>>> game = ninetynine.load_game("ono99", num_players=4)
+>>> x = game.new_initial_state(seed=1).observation_tensor(2)
+>>> x.shape == game.observation_tensor_shape == (130,), str(x.dtype)
+(True, 'float32')
+>>> float(x[:15].sum() * 4)  # four hand cards
+4.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+
+from .cards import MAX_COPIES, NUM_KINDS
+
+HAND_SCALE = 4
+MAX_TOTAL = 98
+HEADROOM = 10
+TURN_SCALE = 200
+ROUND_SCALE = 50
+REBUILD_SCALE = 10
+ENDINGS = ("last_player", "turn_limit")
+NUM_ACTIONS = NUM_KINDS  # 0-13 play a kind, 14 exchange
+
+
+@cache
+def layout(num_players: int) -> list[TensorSlice]:
+    """The slices of :func:`encode`'s vector for ``num_players`` seats (the table above)."""
+    n, k = num_players, NUM_KINDS
+    return build_layout(
+        [
+            ("hand", k, f"own cards per kind / {HAND_SCALE}; all 0 for a spectator"),
+            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
+            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
+            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
+            ("total", 1, f"the running total / {MAX_TOTAL}"),
+            ("headroom", HEADROOM + 1, f"one-hot of min({MAX_TOTAL} - total, {HEADROOM})"),
+            ("direction", 1, "1 while play goes clockwise (to increasing seats), 0 reversed"),
+            ("play2", 3, "one-hot: Play 2 turns the seat to act still owes (0, 1, 2)"),
+            ("in_game", n, "1 for each relative seat still in the game"),
+            ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
+            ("out_sizes", n, f"face-down cards of each seat that left / {HAND_SCALE}, capped"),
+            ("out_order", n, "for a seat that left, (its place in the order of leaving + 1) / n"),
+            ("played_top", k, "the top card of the played pile, one-hot"),
+            ("played_counts", k, "cards of each kind in the played pile / copies in the deck"),
+            ("draw_size", 1, "cards in the draw pile / cards in the deck"),
+            ("deck", k, f"copies of each kind in the game's deck / {MAX_COPIES}"),
+            ("last_seat", n, "who made the last move, one-hot by relative seat"),
+            ("last_action", NUM_ACTIONS, "the last move's action id, one-hot"),
+            ("turn", 1, f"turns taken / {TURN_SCALE}, capped at 1"),
+            ("round", 1, f"round / {ROUND_SCALE}, capped at 1"),
+            ("rebuilds", 1, f"draw-pile rebuilds / {REBUILD_SCALE}, capped at 1"),
+            ("winner", n, "the winner, one-hot by relative seat; 0 before the end or a draw"),
+            ("ended_by", len(ENDINGS), "one-hot: the last player left, the turn limit"),
+        ]
+    )
+
+
+@cache
+def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
+    lay = layout(num_players)
+    return layout_size(lay), {s.name: s.start for s in lay}
+
+
+def _frac(value: float, scale: float) -> float:
+    return min(value / scale, 1.0) if value > 0 and scale > 0 else 0.0
+
+
+def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
+    """``observation`` (from ``state.observation(player)``) as a ``float32`` vector laid out
+    as :func:`layout` says.
+
+    :raises ValueError: the observation is of a game with another player count.
+    """
+    obs = observation
+    n = int(obs["num_players"])
+    if n != num_players:
+        raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
+    size, off = _offsets(n)
+    x = np.zeros(size, dtype=np.float32)
+    ones: list[int] = []
+    player = obs["player"]
+    seats = relative_seats(player, n)
+    rel = {s: k for k, s in enumerate(seats)}
+
+    hand = obs.get("hand")
+    if hand is not None:
+        counts = [0] * NUM_KINDS
+        for kind in hand:
+            counts[kind] += 1
+        o = off["hand"]
+        for kind, m in enumerate(counts):
+            if m:
+                x[o + kind] = _frac(m, HAND_SCALE)
+        ones.append(off["has_hand"])
+        ones.append(off["seat"] + player)
+    cur = obs["current_player"]
+    if cur is not None and cur >= 0:
+        ones.append(off["current_player"] + rel[cur])
+    total = int(obs["total"])
+    x[off["total"]] = _frac(total, MAX_TOTAL)
+    ones.append(off["headroom"] + max(0, min(MAX_TOTAL - total, HEADROOM)))
+    if obs["direction"] == 1:
+        ones.append(off["direction"])
+    ones.append(off["play2"] + max(0, min(int(obs["play2"]), 2)))
+    out_place = {e["seat"]: i for i, e in enumerate(obs["eliminations"])}
+    for k, s in enumerate(seats):
+        if obs["in_game"][s]:
+            ones.append(off["in_game"] + k)
+        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], HAND_SCALE)
+        x[off["out_sizes"] + k] = _frac(obs["out_sizes"][s], HAND_SCALE)
+        if s in out_place:
+            x[off["out_order"] + k] = (out_place[s] + 1) / n
+    deck = obs["deck"]
+    played = obs["played"]
+    if played:
+        ones.append(off["played_top"] + played[-1])
+        counts = [0] * NUM_KINDS
+        for kind in played:
+            counts[kind] += 1
+        o = off["played_counts"]
+        for kind, m in enumerate(counts):
+            if m:
+                x[o + kind] = _frac(m, deck[kind])
+    x[off["draw_size"]] = _frac(obs["draw_size"], sum(deck))
+    o = off["deck"]
+    for kind, m in enumerate(deck):
+        x[o + kind] = _frac(m, MAX_COPIES)
+    last = obs["last"]
+    if last is not None:
+        ones.append(off["last_seat"] + rel[last["seat"]])
+        ones.append(off["last_action"] + last["action"])
+    x[off["turn"]] = _frac(obs["turn"], TURN_SCALE)
+    x[off["round"]] = _frac(obs["round"], ROUND_SCALE)
+    x[off["rebuilds"]] = _frac(obs["rebuilds"], REBUILD_SCALE)
+    winner = obs["winner"]
+    if winner is not None and winner >= 0:
+        ones.append(off["winner"] + rel[winner])
+    if obs["ended_by"] in ENDINGS:
+        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
+    if ones:
+        x[ones] = 1.0
+    return x

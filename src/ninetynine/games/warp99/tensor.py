@@ -1,0 +1,176 @@
+"""Warp 99 / Ninety Nine observation tensors (for reinforcement learning; needs numpy).
+
+:func:`encode` turns ``state.observation(player)`` into a fixed-length ``float32`` vector; it
+reads that dict and nothing else, so no card the seat cannot see reaches the tensor. Every
+value lies in ``[0, 1]``. Card slices have 110 entries, indexed by card id
+(``color * 11 + value``, ``cards.py``). Seats are *relative* to the observer: block ``k`` of a
+per-seat slice is seat ``(player + k) % n`` (``k = 0`` is the observer itself, ``k = 1`` the
+next seat to play); a spectator's view (``player=None``) starts at seat 0.
+
+Layout for ``n`` players, ``673 + 227 n`` values (1,354 for 3 players), in this order
+(``game.observation_tensor_layout()`` gives the offsets):
+
+| name | length | meaning |
+| --- | --- | --- |
+| hand | 110 | own hand cards (1 = held); all 0 for a spectator |
+| has_hand | 1 | 1 for a seat's view, 0 for the spectator's |
+| seat | n | the observer's seat (absolute), one-hot; all 0 for a spectator |
+| current_player | n | the seat to act, one-hot by relative seat; all 0 once the game is over |
+| phase | 4 | one-hot: row, discard, extra_card, over |
+| rule_sides | 3 | 1 where rule card 1, 2, 3 shows side 2 (Same Number, Minus 1, Times/Div 2) |
+| pile1_top | 110 | the top card of discard pile 1, one-hot |
+| pile2_top | 110 | the top card of discard pile 2, one-hot |
+| pile1_cards | 110 | every card in discard pile 1, top included |
+| pile2_cards | 110 | every card in discard pile 2, top included |
+| rows | 110 n | personal row cards, one block per relative seat (the set gives the order) |
+| row_lengths | n | cards in each personal row / 10 (a row holds at most ten colours) |
+| scores | n | score / target, capped at 1 |
+| deck_sizes | n | cards in each personal deck / 15, capped at 1 |
+| hand_sizes | n | cards in each hand / 6, capped at 1 |
+| revealed | 110 n | hand cards shown by a flip and still held, per relative seat |
+| reserve_discard | 110 | cleared-row cards lying face up beside the reserve |
+| reserve_size | 1 | cards in the reserve / 110 |
+| flip_used | 1 | 1 if the seat to act has used its flip |
+| has_played | 1 | 1 once a card was played in this Action B |
+| plays | 1 | cards played in this Action B / 6, capped at 1 |
+| turn | 1 | turns begun / 100, capped at 1 |
+| winner | n | the winner, one-hot by relative seat; all 0 before the end or for no winner |
+
+Not encoded: ``game``, ``num_players`` (fixed by the tensor's length), ``player`` (in ``seat``),
+``rules`` (the names of ``rule_sides``) and ``target`` (scores are divided by it).
+
+>>> import ninetynine
+>>> game = ninetynine.load_game("warp99", num_players=3)
+>>> state = game.new_initial_state(seed=1)
+>>> x = state.observation_tensor(0)
+>>> x.shape == game.observation_tensor_shape == (1354,), str(x.dtype)
+(True, 'float32')
+>>> int(x[:110].sum())  # six hand cards
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+
+from .cards import NUM_CARDS
+
+PHASES = ("row", "discard", "extra_card", "over")
+ROW_SCALE = 10
+DECK_SCALE = 15
+HAND_SCALE = 6
+PLAYS_SCALE = 6
+TURN_SCALE = 100
+
+
+@cache
+def layout(num_players: int) -> list[TensorSlice]:
+    """The slices of :func:`encode`'s vector for ``num_players`` seats (the table above)."""
+    n, c = num_players, NUM_CARDS
+    return build_layout(
+        [
+            ("hand", c, "own hand cards (1 = held); all 0 for a spectator"),
+            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
+            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
+            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
+            ("phase", len(PHASES), "one-hot: row, discard, extra_card, over"),
+            ("rule_sides", 3, "1 where rule card 1, 2, 3 shows side 2"),
+            ("pile1_top", c, "the top card of discard pile 1, one-hot"),
+            ("pile2_top", c, "the top card of discard pile 2, one-hot"),
+            ("pile1_cards", c, "every card in discard pile 1, top included"),
+            ("pile2_cards", c, "every card in discard pile 2, top included"),
+            ("rows", c * n, "personal row cards, one block of 110 per relative seat"),
+            ("row_lengths", n, f"cards in each personal row / {ROW_SCALE}"),
+            ("scores", n, "score / target, capped at 1"),
+            ("deck_sizes", n, f"cards in each personal deck / {DECK_SCALE}, capped at 1"),
+            ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
+            ("revealed", c * n, "revealed hand cards still held, per relative seat"),
+            ("reserve_discard", c, "cleared-row cards face up beside the reserve"),
+            ("reserve_size", 1, f"cards in the reserve / {NUM_CARDS}"),
+            ("flip_used", 1, "1 if the seat to act has used its flip"),
+            ("has_played", 1, "1 once a card was played in this Action B"),
+            ("plays", 1, f"cards played in this Action B / {PLAYS_SCALE}, capped at 1"),
+            ("turn", 1, f"turns begun / {TURN_SCALE}, capped at 1"),
+            ("winner", n, "the winner, one-hot by relative seat; 0 before the end"),
+        ]
+    )
+
+
+@cache
+def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
+    lay = layout(num_players)
+    return layout_size(lay), {s.name: s.start for s in lay}
+
+
+def _frac(value: float, scale: float) -> float:
+    return min(value / scale, 1.0) if value > 0 else 0.0
+
+
+def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
+    """``observation`` (from ``state.observation(player)``) as a ``float32`` vector laid out
+    as :func:`layout` says.
+
+    :raises ValueError: the observation is of a game with another player count.
+    """
+    obs = observation
+    n = int(obs["num_players"])
+    if n != num_players:
+        raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
+    size, off = _offsets(n)
+    x = np.zeros(size, dtype=np.float32)
+    ones: list[int] = []
+    c = NUM_CARDS
+    player = obs["player"]
+    seats = relative_seats(player, n)
+    rel = {s: k for k, s in enumerate(seats)}
+
+    hand = obs.get("hand")
+    if hand is not None:
+        o = off["hand"]
+        ones.extend(o + card for card in hand)
+        ones.append(off["has_hand"])
+        ones.append(off["seat"] + player)
+    cur = obs["current_player"]
+    if cur is not None and cur >= 0:
+        ones.append(off["current_player"] + rel[cur])
+    ones.append(off["phase"] + PHASES.index(obs["phase"]))
+    ones.extend(off["rule_sides"] + i for i, side in enumerate(obs["rule_sides"]) if side == 2)
+    for i, pile in enumerate(obs["piles"]):
+        if pile:
+            ones.append(off[f"pile{i + 1}_top"] + pile[-1])
+            o = off[f"pile{i + 1}_cards"]
+            ones.extend(o + card for card in pile)
+    rows, revealed = obs["rows"], obs["revealed"]
+    target = obs["target"]
+    for k, s in enumerate(seats):
+        o = off["rows"] + k * c
+        ones.extend(o + card for card in rows[s])
+        o = off["revealed"] + k * c
+        ones.extend(o + card for card in revealed[s])
+        x[off["row_lengths"] + k] = _frac(len(rows[s]), ROW_SCALE)
+        x[off["scores"] + k] = _frac(obs["scores"][s], target)
+        x[off["deck_sizes"] + k] = _frac(obs["deck_sizes"][s], DECK_SCALE)
+        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], HAND_SCALE)
+    o = off["reserve_discard"]
+    ones.extend(o + card for card in obs["reserve_discard"])
+    x[off["reserve_size"]] = _frac(obs["reserve_size"], NUM_CARDS)
+    if obs["flip_used"]:
+        ones.append(off["flip_used"])
+    plays = obs["plays"]
+    if plays:
+        ones.append(off["has_played"])
+        x[off["plays"]] = _frac(plays, PLAYS_SCALE)
+    x[off["turn"]] = _frac(obs["turn"], TURN_SCALE)
+    winner = obs["winner"]
+    if winner is not None and winner >= 0:
+        ones.append(off["winner"] + rel[winner])
+    if ones:
+        x[ones] = 1.0
+    return x
