@@ -12,8 +12,9 @@ import pytest
 import ninetynine
 from ninetynine.core.registry import game_class
 
-#: Registered games that have no observation tensor yet (skipped with a reason). Empty now.
-AWAITING_TENSOR: frozenset[str] = frozenset()
+#: Games that have no observation tensor yet (their cases are skipped, with this reason).
+#: Tripwire is being added in parallel; its encoder follows once its observation has landed.
+AWAITING_TENSOR: frozenset[str] = frozenset({"tripwire"})
 
 
 def has_tensor(game_id: str) -> bool:
