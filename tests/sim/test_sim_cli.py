@@ -84,3 +84,29 @@ def test_simulate_unknown_game_and_variant_without_rules():
     assert result.exit_code == 2 and "unknown game 'nope'" in result.stderr
     result = runner.invoke(app, ["simulate", "ninetynine", "--variant", "standard", "-n", "2"])
     assert result.exit_code == 2 and "no variants" in result.stderr
+
+
+def test_simulate_refuses_one_file_for_json_and_csv_and_a_file_for_records(tmp_path):
+    same = tmp_path / "out"
+    result = runner.invoke(
+        app,
+        ["simulate", "warp99", "-n", "2", "--no-progress", "--json", str(same), "--csv", str(same)],
+    )
+    assert result.exit_code == 2 and "same file" in result.stderr
+    a_file = tmp_path / "records.txt"
+    a_file.write_text("x")
+    result = runner.invoke(
+        app, ["simulate", "warp99", "-n", "2", "--no-progress", "--records", str(a_file)]
+    )
+    assert result.exit_code == 2 and "is a file" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_simulate_reports_the_jobs_it_used_and_every_option(tmp_path):
+    out = tmp_path / "s.json"
+    result = runner.invoke(
+        app, ["simulate", "warp99", "-n", "3", "-j", "8", "--no-progress", "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["jobs"] == 3
+    assert "handicap=standard" in result.stdout and "3 jobs)" in result.stdout

@@ -149,6 +149,11 @@ def _simulate(
     options = apply_variant(game_id, variant, parse_options(option))
     g = load_game(game_id, num_players=players, **options)  # validates game, players, options
     base = base_agents(agents, g.num_players)
+    jobs = min(jobs, games)
+    if json_out is not None and csv_out is not None and json_out.resolve() == csv_out.resolve():
+        raise GameOptionError(f"--json and --csv name the same file ({json_out})")
+    if records is not None and records.exists() and not records.is_dir():
+        raise GameOptionError(f"--records {records} is a file; give a directory")
     for path in (json_out, csv_out):
         if path is not None:
             if path.is_dir():
@@ -246,12 +251,19 @@ def _simulate(
 
 # ----------------------------------------------------------------------------- rendering
 def _num(x: Any) -> str:
-    """A number for a table cell: integers as is, others with 2 decimals."""
+    """A number for a table cell: integers as is, every float with 2 decimals (so a column
+    of means reads alike, 40.00 beside 41.75)."""
     if x is None:
         return "-"
-    if isinstance(x, int) or float(x).is_integer():
-        return f"{int(x):,}"
+    if isinstance(x, int):
+        return f"{x:,}"
     return f"{x:,.2f}"
+
+
+def _opt(v: Any) -> str:
+    if isinstance(v, list | tuple):
+        return ",".join(map(str, v))
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def _pct(x: float) -> str:
@@ -272,12 +284,12 @@ def print_summary(
 ) -> None:
     """Print ``summary`` (from :func:`~ninetynine.sim.summarize`) as Rich tables."""
     n = summary["num_players"]
-    opts = ", ".join(f"{k}={v}" for k, v in given.items()) or "defaults"
+    opts = ", ".join(f"{k}={_opt(v)}" for k, v in run["options"].items()) or "none"
     rotated = (
         " (rotated through the seats)" if run["rotate"] and len(set(run["seat_agents"])) > 1 else ""
     )
     console.print(
-        f"[bold]{run['game']}[/], {n} players, {summary['games']:,} games, seed {run['seed']}, "
+        f"[bold]{run['game']}[/], {n} players, {summary['games']:,} games, seed {run['seed']}\n"
         f"options: {opts}\nagents: {', '.join(run['seat_agents'])}{rotated}",
         highlight=False,
     )
