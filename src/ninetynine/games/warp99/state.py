@@ -22,7 +22,7 @@ from ninetynine.core.util import redeal_hidden
 
 from . import actions as A
 from .cards import COLOR, COLORS, NUM_CARDS, VALUE, format_card
-from .rules import MATCH, active_rule_names, explain, side_of
+from .rules import MATCH, active_rule_names, explain, side_of, sides_string
 
 if TYPE_CHECKING:
     from .game import Warp99Game
@@ -79,6 +79,7 @@ class Warp99State(State):
         "scores_",
         "seed",
         "st",
+        "start_config",
         "turn",
         "winner_",
     )
@@ -87,6 +88,7 @@ class Warp99State(State):
     seed: int
     rng: Rng
     config: int
+    start_config: int
     decks: list[list[int]]
     hands: list[list[int]]
     rows: list[list[int]]
@@ -127,6 +129,7 @@ class Warp99State(State):
             s.config = rng.randbelow(8)
         else:
             s.config = game.rule_config
+        s.start_config = s.config
         deck = list(range(NUM_CARDS))
         rng.shuffle(deck)
         # Warp 99: the hand of 6 comes out of the 15 (W2); Ninety Nine deals 6 + 15 (N2).
@@ -166,6 +169,7 @@ class Warp99State(State):
         s.seed = self.seed
         s.rng = Rng(self.rng.getstate())
         s.config = self.config
+        s.start_config = self.start_config
         s.decks = [d[:] for d in self.decks]
         s.hands = [h[:] for h in self.hands]
         s.rows = [r[:] for r in self.rows]
@@ -571,6 +575,7 @@ class Warp99State(State):
             seed=self.seed,
             rng=self.rng.getstate(),
             config=self.config,
+            start_config=self.start_config,
             decks=self.decks,
             hands=self.hands,
             rows=self.rows,
@@ -600,6 +605,7 @@ class Warp99State(State):
         s.seed = int(d["seed"])
         s.rng = Rng(int(d["rng"]))
         s.config = int(d["config"])
+        s.start_config = int(d["start_config"])
         s.decks = [list(x) for x in d["decks"]]
         s.hands = [list(x) for x in d["hands"]]
         s.rows = [list(x) for x in d["rows"]]
@@ -637,13 +643,16 @@ class Warp99State(State):
         ``deck_points``, ``rows_scored``, ``longest_row``, ``decks_emptied``, ``flips``,
         ``repeats`` (extra A-B-C cycles from an emptied hand), ``double_matches``,
         ``extra_cards``, ``cards_discarded``; and ``turns``, ``actions``,
-        ``reserve_rebuilds``, ``ended_by``."""
+        ``reserve_rebuilds``, ``ended_by``, ``start_rules`` (the rule sides at the start,
+        e.g. ``"121"``: groups Random Rule Start games) and ``end_rules``."""
         d: dict[str, Any] = {k: v[:] for k, v in self.st.items()}
         d.update(
             turns=self.turn,
             actions=len(self.hist),
             reserve_rebuilds=self.rebuilds,
             ended_by=self.ended_by,
+            start_rules=sides_string(self.start_config),
+            end_rules=sides_string(self.config),
         )
         return d
 
