@@ -72,6 +72,15 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
         20372,
         ["greedy", "random", "greedy", "random", "greedy", "random"],
     ),
+    "tripwire-2p": ("tripwire", 2, {}, 20401, ["greedy", "random"]),
+    "tripwire-4p": ("tripwire", 4, {}, 20402, ["greedy", "random", "greedy", "random"]),
+    "tripwire-5p-options": (
+        "tripwire",
+        5,
+        {"chain": "deflect", "wall": "one", "per_dock": "any", "volt_bonus": "always"},
+        20403,
+        ["greedy", "random", "greedy", "random", "greedy"],
+    ),
 }
 
 

@@ -2,5 +2,6 @@
 
 from . import (
     ono99,  # noqa: F401  (registers ono99)
+    tripwire,  # noqa: F401  (registers tripwire)
     warp99,  # noqa: F401  (registers warp99 and ninetynine)
 )

@@ -1,0 +1,84 @@
+"""# Tripwire
+
+Source: `002_8020332458106315.txt`. Rules decisions: `docs/rules/tripwire.md` (D1-D28).
+
+| property | value |
+| --- | --- |
+| game id | `tripwire` |
+| players | 2-6 (default 4) |
+| components | 65: 62 cards and 3 Sector Markers (the docks: 1 Teal, 2 Purple, 3 Orange) |
+| cards | Teal/Purple/Orange 1-10, Grey 2-9, 3 Vector, 3 Volt, 3 Stasis, 5 [+], 5 [-], 5 Null |
+| card | its kind 0-43: colour x 10 + value - 1, Grey 30-37, Vec 38 ... Null 43 (`cards.py`) |
+| distinct actions | 154 |
+| max game length | `max_turns` x (cards + 1 + players) (default 1000 turns) |
+| chance | inside the state (the shuffle at setup, side-pile reshuffles), from the seed |
+| returns | +1 the first to empty their hand, -1 every other seat (blocked, turn limit: D24) |
+
+## A turn
+Play cards on the three docks, one at a time: on an empty dock a standard 2-9 of the dock's
+marker colour; on a dock of colour C and value V a standard card of colour C and value V±1
+(Standard Play), a standard card of value V in any colour (Number Match: the dock takes its
+colour), a Vector as V±1, a Volt on a 2 or a 9, a Stasis (a 5) on a 3, 4 or 6, a Grey V±1, a
+[+] or [-] (the value stays 2-9). One standard card or wild per dock a turn; Grey and [+]/[-]
+chain without limit, all on one dock. A player who can play must play one card, then may
+`end`; one who cannot must `draw`. A 1 (or a Volt on a 2) is a **Defuse**: the stack goes to the
+side pile and the player earns a bonus turn. A 10 (or a Volt on a 9) is a **Tripwire**: the stack
+goes to the side pile and one penalty unit is triggered; so is one by each Stasis and by a
+**Triple Play** (a card on every dock in one turn, all three docks filled when it began).
+
+## Attack Waves
+When the turn ends, its penalty units travel as one Attack Wave to the next players in turn:
+each target plays `null` (a Null card: safe, one unit cancelled) or `take` (draw one card,
+skip a turn, one unit absorbed); the rest passes on. Units that come back to the player who
+launched the wave are all taken by that player (the Wall Rule). The first player to play their
+last card wins at once: System Clear!
+
+## Actions
+Cards: `T7` Teal 7, `P10` Purple 10, `O1` Orange 1, `G5` Grey 5, `Vec`, `Volt`, `Stasis`,
+`Plus` [+], `Minus` [-], `Null`. A play is `50 x (dock - 1) + j`:
+
+| j / ids | notation | move |
+| --- | --- | --- |
+| 0-29 | `T7>1` | a standard card on dock 1-3 (j = 10 x colour + value - 1; colours T, P, O) |
+| 30-37 | `G5>2` | a Grey 2-9 |
+| 38-45 | `Vec6>3` | a Vector played as 2-9 |
+| 46 / 47 | `Volt>1` / `Stasis>2` | a Volt / a Stasis |
+| 48 / 49 | `Plus>3` / `Minus>3` | a [+] / a [-] |
+| 150 | `null` | answer an Attack Wave with a Null |
+| 151 | `take` | take the hit (the only answer at the wall or without a Null) |
+| 152 | `draw` | no valid play: draw one card, the turn ends |
+| 153 | `end` | end the turn |
+
+## Observation
+`game, num_players, player, current_player, phase (play | wave | over), turn, turn_player,
+bonus_turn, docks ([{dock, marker, color, value (0 empty), stack}]), side_pile, draw_size,
+hand_sizes, skips, this_turn ({played, docks, full, neutral_dock, units, bonus, triple_possible,
+triple}), wave ({initiator, units, remaining, target, steps: [{seat, result, units}]} or null),
+last_wave, last ({seat, action}), events (what the last action caused), deck (copies per kind),
+reshuffles, winner, ended_by (clear | blocked | turn_limit)` and `hand` (own seat only, sorted
+kinds).
+
+## Options
+`per_dock` (one / any), `priming` (marker / any), `stop_early` (true / false), `volt_bonus`
+(defuse / always), `stasis` (literal / sequence), `chain` (protocol / deflect), `wall` (all /
+one), `deck` (copies of Vec, Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
+
+## Version history
+- 1: first release.
+"""
+
+from ninetynine.core.registry import register_agent
+
+from .game import TripwireGame
+from .heuristics import GreedyAgent, explain_choice, plan_turn
+from .state import TripwireState
+
+register_agent(
+    "greedy",
+    GreedyAgent,
+    game_id=TripwireGame.game_id,
+    doc="plans the whole turn: sheds the most cards, keeps Nulls for defence, times Tripwires "
+    "and Triple Plays against the leader (games/tripwire/heuristics.py)",
+)
+
+__all__ = ["GreedyAgent", "TripwireGame", "TripwireState", "explain_choice", "plan_turn"]

@@ -1,0 +1,98 @@
+"""Notable events of one Tripwire move, from the public view after it (pure; used by
+:meth:`TripwireGame.describe_events` for the terminal and the replay).
+
+The state lists what each action caused in its observation's ``events`` (public facts only:
+a card drawn is counted, never named); this module words them, e.g. ``"Seat 1 plays a
+Tripwire on dock 2: 4 cards to the side pile; 1 penalty unit"`` or, for the chain, the
+simulation log's own steps (``§ 06``): ``"Seat 1 plays Null: SAFE (2 remain)"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import NAMES
+
+
+def _units(u: int) -> str:
+    return f"{u} unit{'s' if u != 1 else ''}"
+
+
+def _remain(r: int) -> str:
+    return f"{r} remain{'s' if r == 1 else ''}" if r else "the wave is spent"
+
+
+def describe_events(
+    before: Mapping[str, Any], after: Mapping[str, Any], mover: int, names: Sequence[str]
+) -> list[str]:
+    """One line per notable event of the move: resets, penalties, a Triple Play, the Attack
+    Wave step by step, skips, bonus turns, reshuffles and the end. Plain plays, ``end`` and a
+    ``draw`` are not repeated (the move line says them)."""
+    out: list[str] = []
+    for e in after.get("events", []):
+        kind = e["type"]
+        who = names[e["seat"]] if "seat" in e else ""
+        if kind == "play":
+            card = NAMES[e["card"]]
+            if e["effect"] == "defuse":
+                out.append(
+                    f"{who} DEFUSES dock {e['dock']} with {card}: {e['cards']} cards to the side "
+                    "pile; a bonus turn when this turn ends"
+                )
+            elif e["effect"] == "tripwire":
+                out.append(
+                    f"{who} trips a TRIPWIRE on dock {e['dock']} with {card}: {e['cards']} cards "
+                    "to the side pile; 1 penalty unit"
+                )
+            elif e["effect"] == "stasis":
+                out.append(f"{who} locks dock {e['dock']} at 5 with a Stasis: 1 penalty unit")
+            elif e["effect"] == "number":
+                out.append(f"{who} hijacks dock {e['dock']} with {card} (Number Match)")
+        elif kind == "triple":
+            out.append(f"{who} makes a TRIPLE PLAY (a card on every dock): 1 penalty unit")
+        elif kind == "wave":
+            out.append(
+                f"ATTACK WAVE: {who} triggers {_units(e['units'])}; target {names[e['target']]} "
+                f"({e['units']} incoming)"
+            )
+        elif kind == "null":
+            out.append(f"{who} plays Null: SAFE ({_remain(e['remaining'])})")
+        elif kind == "hit":
+            drew = "" if e["cards"] == e["units"] else f" (drew {e['cards']}: the piles are empty)"
+            what = "takes the hit" if e["units"] == 1 else f"takes {e['units']} hits"
+            out.append(
+                f"{who} {what}: draws {e['units']}, skips {e['units']}{drew} "
+                f"({_remain(e['remaining'])})"
+            )
+        elif kind == "wall":
+            out.append(
+                f"the wave returns to {who}: Wall Rule, {who} takes {_units(e['units'])} "
+                f"(draws {e['cards']}, skips {e['units']})"
+            )
+        elif kind == "stopped":
+            out.append(f"the wall stops the other {_units(e['units'])}")
+        elif kind == "draw" and e["cards"] == 0:
+            out.append(f"{who} cannot play; the draw and side piles are empty: nothing to draw")
+        elif kind == "reshuffle":
+            out.append(
+                f"the draw pile ran out: the side pile is shuffled into it ({e['cards']} cards)"
+            )
+        elif kind == "skip":
+            turn = "bonus turn" if e["bonus"] else "turn"
+            out.append(f"{who} skips a {turn}")
+        elif kind == "bonus_lost":
+            out.append(f"{who} has no valid play for the bonus turn: it is lost")
+        elif kind == "bonus":
+            out.append(f"{who} takes a bonus turn (Defuse)")
+        elif kind == "clear":
+            out.append(f"{who}: SYSTEM CLEAR! (last card played)")
+        elif kind == "blocked":
+            w = e["winner"]
+            res = f"{names[w]} wins with the fewest cards" if w >= 0 else "a draw"
+            out.append(f"nobody can play and both piles are empty: the game is blocked; {res}")
+        elif kind == "turn_limit":
+            w = e["winner"]
+            res = f"{names[w]} wins with the fewest cards" if w >= 0 else "a draw"
+            out.append(f"the safety stop (turn limit) ends the game; {res}")
+    return out

@@ -1,0 +1,178 @@
+"""Tripwire: the game object and its options (``002_8020332458106315.txt``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.game import Game
+from ninetynine.core.options import OptionSpec, choice_parser, int_parser, parse_bool
+from ninetynine.core.registry import register_game
+from ninetynine.core.util import check_seed
+
+from .actions import NUM_ACTIONS
+from .cards import deck_counts, parse_deck
+from .rules import RuleSet
+from .state import HAND_SIZE, TripwireState
+
+TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
+    "priming": OptionSpec(
+        "priming",
+        "marker",
+        "what starts an empty dock: marker (a standard 2-9 of the dock's marker colour) or any "
+        "(any standard 2-9)",
+        choice_parser("marker", "any"),
+        ("marker", "any"),
+    ),
+    "per_dock": OptionSpec(
+        "per_dock",
+        "one",
+        "cards a turn may put on one dock: one (one standard card or wild per dock; Grey and "
+        "[+]/[-] chain without limit on one dock) or any (no limit: play on while cards fit)",
+        choice_parser("one", "any"),
+        ("one", "any"),
+    ),
+    "stop_early": OptionSpec(
+        "stop_early",
+        True,
+        "after one card a player may end the turn (false: play on while any play is valid)",
+        parse_bool,
+    ),
+    "volt_bonus": OptionSpec(
+        "volt_bonus",
+        "defuse",
+        "which Volt earns a bonus turn: defuse (a Volt played as a 1) or always (any Volt)",
+        choice_parser("defuse", "always"),
+        ("defuse", "always"),
+    ),
+    "stasis": OptionSpec(
+        "stasis",
+        "literal",
+        "where a Stasis (5) goes: literal (on a 3, 4 or 6) or sequence (on a 4 or 6)",
+        choice_parser("literal", "sequence"),
+        ("literal", "sequence"),
+    ),
+    "chain": OptionSpec(
+        "chain",
+        "protocol",
+        "the Attack Wave: protocol (a Null cancels one unit, a hit absorbs one, the rest passes "
+        "on) or deflect (a Null passes the whole wave on, a hit absorbs all of it)",
+        choice_parser("protocol", "deflect"),
+        ("protocol", "deflect"),
+    ),
+    "wall": OptionSpec(
+        "wall",
+        "all",
+        "the Wall Rule: all (the initiator absorbs every unit that returns) or one (one unit, "
+        "the rest is stopped)",
+        choice_parser("all", "one"),
+        ("all", "one"),
+    ),
+    "deck": OptionSpec(
+        "deck",
+        "standard",
+        "copies of the multi-copy cards: standard (3 Vec, 3 Volt, 3 Stasis, 5 Plus, 5 Minus, "
+        "5 Null) or changed counts like null=7,plus=4,minus=4",
+        parse_deck,
+    ),
+    "max_turns": OptionSpec(
+        "max_turns",
+        1000,
+        "safety stop: after this many turns the fewest cards wins (a tie is a draw)",
+        int_parser(1, 1_000_000),
+    ),
+}
+
+
+@register_game
+class TripwireGame(Game):
+    """Tripwire (``002_8020332458106315.txt``), 2-6 players (default 4).
+
+    Options (see ``ninetynine rules tripwire``): ``per_dock``, ``priming``, ``stop_early``,
+    ``volt_bonus``, ``stasis``, ``chain``, ``wall``, ``deck``, ``max_turns``.
+
+    :raises GameOptionError: bad player count or option (a ``ValueError``), or a deck too
+        small to deal seven cards to every player.
+    """
+
+    game_id = "tripwire"
+    title = "Tripwire: shed your cards on three Docks in sequence; penalties chain round the table"
+    source = "002_8020332458106315.txt"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    version = 1
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
+
+    def __init__(self, num_players: int | None = None, **options: Any) -> None:
+        super().__init__(num_players, **options)
+        o = self.options
+        #: Copies per kind (``cards.py`` kinds 0..43).
+        self.counts: tuple[int, ...] = deck_counts(o["deck"])
+        if sum(self.counts) < HAND_SIZE * self.num_players:
+            raise GameOptionError(
+                f"tripwire option deck: {sum(self.counts)} cards cannot deal {HAND_SIZE} to each "
+                f"of {self.num_players} players"
+            )
+        self.rules: RuleSet = RuleSet(o["priming"], o["stasis"])
+        self.one_per_dock: bool = o["per_dock"] == "one"
+        self.stop_early: bool = o["stop_early"]
+        self.volt_bonus: str = o["volt_bonus"]
+        self.chain: str = o["chain"]
+        self.wall: str = o["wall"]
+        self.max_turns: int = o["max_turns"]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_game_length(self) -> int:
+        """``max_turns`` x (cards + 1 + players), a true bound (D25): a turn has at most one
+        play per card in the hand, one ``end`` or ``draw``, and one answer per seat to its
+        Attack Wave; skipped turns have no action."""
+        return self.max_turns * (sum(self.counts) + 1 + self.num_players)
+
+    def new_initial_state(self, seed: int | None = None) -> TripwireState:
+        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
+        return TripwireState.new(self, check_seed(seed))
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> TripwireState:
+        return TripwireState.from_dict(self, data)
+
+    def render_observation(
+        self,
+        observation: Mapping[str, Any],
+        markup: bool = False,
+        names: list[str] | None = None,
+    ) -> str:
+        from .render import render_text
+
+        return render_text(dict(observation), markup=markup, names=names, game=self)
+
+    def describe_events(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        scores_before: Sequence[float],
+        scores_after: Sequence[float],
+        mover: int,
+        names: Sequence[str],
+    ) -> list[str]:
+        """Resets, penalties, the Attack Wave step by step, skips, bonus turns, reshuffles and
+        the end (``events.py``)."""
+        from .events import describe_events
+
+        return describe_events(before, after, mover, names)
+
+    def hint(self, observation: Mapping[str, Any]) -> str | None:
+        """What the greedy bot would do and why, in one line, e.g. ``"T6>1 G7>1 end: sheds 2
+        cards"``; ``None`` for a spectator or when it is not the seat's turn."""
+        from .heuristics import explain_choice
+
+        if observation.get("hand") is None:
+            return None
+        if observation.get("current_player") != observation.get("player"):
+            return None
+        return explain_choice(dict(observation), self)
