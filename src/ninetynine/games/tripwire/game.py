@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
@@ -15,6 +15,12 @@ from .actions import NUM_ACTIONS
 from .cards import deck_counts, parse_deck
 from .rules import RuleSet
 from .state import HAND_SIZE, TripwireState
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ninetynine.core.tensor import TensorSlice
 
 TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
     "priming": OptionSpec(
@@ -140,6 +146,21 @@ class TripwireGame(Game):
 
     def state_from_dict(self, data: Mapping[str, Any]) -> TripwireState:
         return TripwireState.from_dict(self, data)
+
+    def observation_tensor_layout(self) -> list[TensorSlice]:
+        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
+        from .tensor import layout
+
+        return layout(self.num_players)
+
+    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy).
+
+        :raises ValueError: an observation of another player count.
+        """
+        from .tensor import encode
+
+        return encode(observation, self.num_players)
 
     def render_observation(
         self,
