@@ -6,9 +6,12 @@ state:
 
 * ``engine``: what an RL loop pays for the engine alone: ``state.legal_actions()``, a
   ``random.Random`` choice among them, ``state.apply_action(a)``. No agent, no observation.
-* ``random agent``: the agent protocol: ``state.observation(p)``, ``state.legal_actions()``,
+* ``random``: the agent protocol: ``state.observation(p)``, ``state.legal_actions()``,
   ``agent.step(observation, legal)`` of the ``random`` agent, ``state.apply_action(a)``.
-* ``greedy agent``: the same with the game's ``greedy`` bot.
+* ``greedy``: the same with the game's ``greedy`` bot.
+
+Every registered game by default (``--game warp99`` for one), at its smallest, default and
+largest player counts (``--players 2 3 4`` to choose).
 
 Game ``i`` is played from ``derive_seed(seed, i)`` (as ``ninetynine simulate`` does). Agents are
 built (``make_agent``) outside the timed region. Nothing here is asserted: speed is measured,
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 
 import ninetynine
 from ninetynine.agents import make_agent
+from ninetynine.core.registry import game_class
 from ninetynine.core.rng import derive_seed
 
 
@@ -82,8 +86,8 @@ def run_agents(game: ninetynine.Game, spec: str, games: int, seed: int) -> tuple
 
 MODES: dict[str, Callable[[ninetynine.Game, int, int], tuple[int, float]]] = {
     "engine": run_engine,
-    "random agent": lambda g, k, s: run_agents(g, "random", k, s),
-    "greedy agent": lambda g, k, s: run_agents(g, "greedy", k, s),
+    "random": lambda g, k, s: run_agents(g, "random", k, s),
+    "greedy": lambda g, k, s: run_agents(g, "greedy", k, s),
 }
 
 
@@ -106,50 +110,67 @@ def machine_info() -> str:
     )
 
 
+def players_for(game_id: str, chosen: list[int] | None) -> list[int]:
+    """The seat counts to time for ``game_id``: ``chosen``, or min / default / max."""
+    if chosen:
+        return chosen
+    cls = game_class(game_id)
+    return sorted({cls.min_players, cls.default_players, cls.max_players})
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line: see ``--help``."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
-    ap.add_argument("--game", default="warp99", help="game id (default warp99)")
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], help="seat counts")
+    ap.add_argument(
+        "--game", nargs="+", default=None, help="game ids (default: every registered game)"
+    )
+    ap.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=None,
+        help="seat counts (default: each game's smallest, default and largest)",
+    )
     ap.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     ap.add_argument(
         "--modes", nargs="+", choices=list(MODES), default=list(MODES), help="what to time"
     )
     args = ap.parse_args(argv)
+    game_ids = args.game or ninetynine.list_games()
     games = (
-        {"engine": 200, "random agent": 100, "greedy agent": 30}
+        {"engine": 200, "random": 100, "greedy": 30}
         if args.quick
-        else {"engine": 2000, "random agent": 1000, "greedy agent": 300}
+        else {"engine": 2000, "random": 1000, "greedy": 300}
     )
 
     print("What is timed (wall clock, from new_initial_state(seed) to the terminal state):")
     print("  engine        legal_actions() + random.Random choice + apply_action()")
-    print("  random agent  observation(p) + legal_actions() + agent.step() + apply_action()")
-    print("  greedy agent  the same with the game's greedy bot")
+    print("  random        observation(p) + legal_actions() + agent.step() + apply_action()")
+    print("  greedy        the same with the game's greedy bot")
     print()
     print(machine_info())
     print(
-        f"game: {args.game}, default options; seeds derive_seed({args.seed}, i); "
+        f"games: {', '.join(game_ids)}, default options; seeds derive_seed({args.seed}, i); "
         f"games per cell: {', '.join(f'{m} {k}' for m, k in games.items() if m in args.modes)}; "
         "one process, wall clock (time.perf_counter), one warm-up game per cell"
     )
     print()
     rows: list[Measurement] = []
-    print("| mode | players | games | actions/game | games/s | actions/s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for mode in args.modes:
-        for n in args.players:
-            game = ninetynine.load_game(args.game, num_players=n)
-            MODES[mode](game, 1, args.seed + 1)  # warm-up (imports, caches)
-            actions, seconds = MODES[mode](game, games[mode], args.seed)
-            m = Measurement(mode, n, games[mode], actions, seconds)
-            rows.append(m)
-            print(
-                f"| {mode} | {n} | {m.games} | {m.actions / m.games:,.0f} | "
-                f"{m.games_per_s:,.0f} | {m.actions_per_s:,.0f} |",
-                flush=True,
-            )
+    print("| game | mode | players | games | actions/game | games/s | actions/s |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    cells = [(g, m, n) for g in game_ids for m in args.modes for n in players_for(g, args.players)]
+    for game_id, mode, n in cells:
+        game = ninetynine.load_game(game_id, num_players=n)
+        MODES[mode](game, 1, args.seed + 1)  # warm-up (imports, caches)
+        actions, seconds = MODES[mode](game, games[mode], args.seed)
+        m = Measurement(mode, n, games[mode], actions, seconds)
+        rows.append(m)
+        print(
+            f"| {game_id} | {mode} | {n} | {m.games} | {m.actions / m.games:,.0f} | "
+            f"{m.games_per_s:,.0f} | {m.actions_per_s:,.0f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
