@@ -46,11 +46,14 @@ def test_greedy_is_registered_for_tripwire():
 
 
 def test_greedy_beats_random_heads_up():
-    assert win_rate(2, "greedy,random", 200) > 0.6  # measured 0.74
+    # measured 0.555 (0.55 over 1,000 games); 0.74 before version 2 made a held Null compulsory
+    # (D18): random players no longer take hits while holding Nulls
+    assert win_rate(2, "greedy,random", 200) > 0.5
 
 
 def test_greedy_beats_random_with_four_players():
-    assert win_rate(4, "greedy,random,random,random", 200) > 0.32  # measured 0.41; fair 0.25
+    # measured 0.32 (0.34 over 1,000 games; 0.41 before version 2); fair 0.25
+    assert win_rate(4, "greedy,random,random,random", 200) > 0.28
 
 
 def test_greedy_sheds_the_most_cards_it_can():
@@ -67,7 +70,12 @@ def test_greedy_clears_its_hand_when_it_can():
 
 
 def test_greedy_always_answers_a_wave_with_a_null():
-    s = position(3, hands=["Stasis G2", "Null T9 P2", None], docks=["T4", "", ""])
+    s = position(
+        3,
+        options={"must_null": False},
+        hands=["Stasis G2", "Null T9 P2", None],
+        docks=["T4", "", ""],
+    )
     play(s, "Stasis>1", "end")
     assert legal(s) == ["null", "take"] and choose(s) == "null"
 
@@ -118,4 +126,4 @@ def test_hint_names_the_attack_and_the_bonus():
     hint = g.hint(s.observation(0))
     assert hint is not None
     assert "an Attack Wave of 1 unit against seat 1" in hint
-    assert "a Defuse earns a bonus turn" in hint and "2 docks reset" in hint
+    assert "a bonus turn (a Defuse or a Volt)" in hint and "2 docks reset" in hint

@@ -171,6 +171,23 @@ def test_d6_number_match_any_colour_even_its_own_after_a_modifier():
     assert legal(s) == ["draw"]  # a Grey never matches a number
 
 
+def test_d6_only_a_colour_change_is_a_hijack():
+    s = position(2, hands=["T6 O6 P2", None], docks=["T4 T5 Plus", "", ""])
+    play(s, "T6>1")  # same colour: a Number Match, not a hijack
+    ev = pub(s)["events"][0]
+    assert ev["effect"] == "match" and dock(s, 1) == (0, 6)
+    assert s.stats()["hijacks"] == [0, 0]
+    g = s.game
+    lines = g.describe_events({}, pub(s), [0, 0], [0, 0], 0, ["A", "B"])
+    assert not any("hijack" in x for x in lines)
+    s = position(2, hands=["T6 O6 P2", None], docks=["T4 T5 Plus", "", ""])
+    play(s, "O6>1")  # another colour: the dock turns Orange
+    assert pub(s)["events"][0]["effect"] == "number" and dock(s, 1) == (2, 6)
+    assert s.stats()["hijacks"] == [1, 0]
+    lines = g.describe_events({}, pub(s), [0, 0], [0, 0], 0, ["A", "B"])
+    assert lines == ["A hijacks dock 1 with Orange 6 (Number Match)"]
+
+
 # --------------------------------------------------------------------------- D7 vector
 def test_d7_vector_edges_colour_and_notation():
     s = position(2, hands=["Vec Vec", None], docks=["T8 T9", "P3 P2", ""])
@@ -278,14 +295,30 @@ def test_d14_a_bonus_turn_without_a_play_is_lost_without_drawing():
     assert {"type": "bonus_lost", "seat": 0} in pub(s)["events"]
 
 
-def test_d14_volt_as_ten_earns_no_bonus_unless_volt_bonus_always():
+def test_d14_any_valid_volt_earns_the_bonus_turn_unless_volt_bonus_defuse():
+    # "If you played a DEFUSE (1) or valid Volt": a Volt as a 10 is a Tripwire and a bonus
     docks = ["", "", "O8 O9"]
     s = position(3, hands=["Volt O5", "P5", None], docks=docks)
     play(s, "Volt>3")
-    assert not pub(s)["this_turn"]["bonus"] and pub(s)["this_turn"]["units"] == 1
-    s = position(3, options={"volt_bonus": "always"}, hands=["Volt O5", "P5", None], docks=docks)
-    play(s, "Volt>3")
     assert pub(s)["this_turn"]["bonus"] and pub(s)["this_turn"]["units"] == 1
+    play(s, "end", "take")  # the wave first (D15), then the bonus turn
+    assert s.current_player() == 0 and pub(s)["bonus_turn"]
+    s = position(3, options={"volt_bonus": "defuse"}, hands=["Volt O5", "P5", None], docks=docks)
+    play(s, "Volt>3")
+    assert not pub(s)["this_turn"]["bonus"] and pub(s)["this_turn"]["units"] == 1
+    # a 10 that is not a Volt earns no bonus under either option
+    s = position(3, hands=["O10 O5", "P5", None], docks=docks)
+    play(s, "O10>3")
+    assert not pub(s)["this_turn"]["bonus"]
+
+
+def test_d14_a_volt_as_a_one_is_a_defuse_under_both_options():
+    for vb in ("always", "defuse"):
+        s = position(
+            3, options={"volt_bonus": vb}, hands=["Volt O5", None, None], docks=["T3 T2", "", ""]
+        )
+        play(s, "Volt>1")
+        assert pub(s)["this_turn"]["bonus"] and s.stats()["defuses"][0] == 1
 
 
 def test_d14_an_owed_skip_consumes_the_bonus_turn():
@@ -325,13 +358,60 @@ def test_d17_the_units_of_a_turn_stack_and_leave_when_it_ends():
     assert s.stats()["penalties_dealt"] == [2, 0, 0, 0]
 
 
+def test_d17_option_penalty_timing_immediate_sends_each_cards_units_at_once():
+    o = {"penalty_timing": "immediate"}
+    hands = ["Stasis O10 G2", "P2", "P3", "P4"]
+    s = position(4, options=o, hands=hands, docks=["T4", "", "O8 O9"], draw="G4 G5 G6")
+    play(s, "Stasis>1")
+    w = pub(s)["wave"]
+    assert pub(s)["phase"] == "wave" and (w["units"], w["target"]) == (1, 1)
+    play(s, "take")
+    # the wave is over: the initiator's turn goes on where it stopped
+    assert s.current_player() == 0 and pub(s)["phase"] == "play"
+    assert pub(s)["this_turn"]["played"] == 1 and "end" in legal(s)
+    play(s, "O10>3")
+    assert pub(s)["wave"]["units"] == 1 and s.current_player() == 1
+    play(s, "take", "end")  # seat 1 was hit twice: two skips; seat 2 plays
+    assert s.current_player() == 2 and pub(s)["skips"][1] == 1
+    assert s.stats()["waves"] == 2 and s.stats()["penalties_dealt"] == [2, 0, 0, 0]
+
+
+def test_d17_immediate_waves_still_stack_the_units_of_one_card():
+    # a Tripwire that completes a Triple Play: 2 units from one card, one wave
+    o = {"penalty_timing": "immediate"}
+    hands = ["T6 P6 O10 G2", "P2", "P3", "P4"]
+    s = position(4, options=o, hands=hands, docks=["T5", "P5", "O8 O9"])
+    play(s, "T6>1", "P6>2", "O10>3")
+    assert pub(s)["wave"]["units"] == 2
+
+
 # --------------------------------------------------------------------------- D18 protocol
-def test_d18_a_target_may_take_the_hit_while_holding_a_null():
+def test_d18_a_target_holding_a_null_must_play_it():
+    # "Take Hit: If you cannot Null, you Draw 1 + Skip."
     s = position(3, hands=["Stasis G2", "Null T9", "Null"], docks=["T4", "", ""])
+    play(s, "Stasis>1", "end")
+    assert legal(s) == ["null"]
+    with pytest.raises(IllegalActionError, match="you hold a Null, so you must play it"):
+        s.apply_action(A.TAKE)
+    play(s, "null")
+    assert pub(s)["wave"] is None and NULL not in s.observation(1)["hand"]
+
+
+def test_d18_option_must_null_false_lets_a_target_take_the_hit_and_keep_the_null():
+    o = {"must_null": False}
+    s = position(3, options=o, hands=["Stasis G2", "Null T9", "Null"], docks=["T4", "", ""])
     play(s, "Stasis>1", "end")
     assert legal(s) == ["null", "take"]
     play(s, "take")
     assert pub(s)["wave"] is None and NULL in s.observation(1)["hand"]
+
+
+def test_d18_a_forced_answer_reveals_nothing_by_its_choices():
+    # with or without a Null the target has exactly one legal answer (must_null=true)
+    for hand in ("Null T9", "T9 P9"):
+        s = position(3, hands=["Stasis G2", hand, None], docks=["T4", "", ""])
+        play(s, "Stasis>1", "end")
+        assert len(s.legal_actions()) == 1
 
 
 def test_d18_one_null_per_target_the_rest_passes_on():
@@ -367,7 +447,7 @@ def test_d19_skips_accumulate_and_a_skipped_player_may_still_null():
     s = position(2, hands=["Stasis O10 Vec G2", "Null T9 P2"], docks=["T4", "", "O8 O9"])
     s.skips[1] = 1
     play(s, "Stasis>1", "O10>3", "end")  # 2 units: seat 1 (1), then the wall (seat 0)
-    assert legal(s) == ["null", "take"]
+    assert legal(s) == ["null"]
     play(s, "null", "take")
     assert s.stats()["turns_skipped"] == [1, 1]
     assert s.current_player() == 1 and pub(s)["skips"] == [0, 0]
@@ -457,6 +537,25 @@ def test_d23_a_null_that_is_the_last_card_wins_mid_wave():
     play(s, "Stasis>1", "O10>3", "end", "null")
     assert s.is_terminal() and s.winner() == 1 and pub(s)["ended_by"] == "clear"
     assert pub(s)["last_wave"]["remaining"] == 1  # the rest of the wave is dropped
+    assert s.stats()["units_dropped"] == 1  # and counted
+
+
+def test_d23_a_win_with_the_last_card_ends_the_game_before_the_turns_penalties():
+    # the last card is a Tripwire: its unit (and the Stasis' before it) never travel
+    s = position(3, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
+    play(s, "Stasis>1", "O10>3")
+    assert s.is_terminal() and s.winner() == 0 and pub(s)["ended_by"] == "clear"
+    st = s.stats()
+    assert st["penalties_dealt"] == [2, 0, 0] and st["units_dropped"] == 2
+    assert {"type": "clear", "seat": 0, "dropped": 2} in pub(s)["events"]
+    lines = s.game.describe_events({}, pub(s), [0] * 3, [0] * 3, 0, ["A", "B", "C"])
+    assert lines[-1] == "the game ends at once: 2 units of penalty never travel"
+    # the same with penalty_timing=immediate: the Stasis' unit left at once, the last one drops
+    o = {"penalty_timing": "immediate"}
+    s = position(3, options=o, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
+    play(s, "Stasis>1", "take", "O10>3")
+    assert s.is_terminal() and s.stats()["units_dropped"] == 1
+    assert s.stats()["hits_taken"] == [0, 1, 0]
 
 
 # --------------------------------------------------------------------------- D24 blocked
@@ -570,7 +669,7 @@ def test_d27_scores_are_minus_the_cards_in_hand_and_stats_add_up():
         "tripwires",
         "defuses",
         "triple_plays",
-        "number_matches",
+        "hijacks",
         "cards_left",
     ):
         assert len(st[key]) == 4, key
@@ -578,9 +677,7 @@ def test_d27_scores_are_minus_the_cards_in_hand_and_stats_add_up():
     assert st["ended_by"] in ("clear", "blocked", "turn_limit")
     dealt = sum(st["penalties_dealt"])
     settled = sum(st["penalties_deflected"]) + sum(st["hits_taken"]) + sum(st["wall_hits"])
-    dropped = s.observation(None)["last_wave"]
-    left = dropped["remaining"] if dropped else 0
-    assert dealt == settled + st["units_stopped"] + left
+    assert dealt == settled + st["units_stopped"] + st["units_dropped"]
     assert sum(st["cards_shed"]) == 7 * 4 + sum(st["cards_drawn"]) - sum(st["cards_left"])
 
 
@@ -622,4 +719,10 @@ def test_d28_the_parser_is_forgiving(text, move):
 @pytest.mark.parametrize("text", ["T11>1", "T7>4", "G1>2", "Vec10>1", "joker>1", "", "T7"])
 def test_d28_bad_notation_is_refused(text):
     with pytest.raises(NotationError):
+        A.string_to_action(text)
+
+
+@pytest.mark.parametrize("text", ["T7 > 4", "T7>0", "Vec6>4", "volt on 9", "G5 > 12"])
+def test_d28_a_dock_other_than_1_to_3_is_named_as_such(text):
+    with pytest.raises(NotationError, match=r"there is no dock \d+ \(the docks are 1-3\)"):
         A.string_to_action(text)

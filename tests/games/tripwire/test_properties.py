@@ -42,11 +42,13 @@ def check_invariants(s) -> None:
     absorbed = sum(stats["hits_taken"]) + sum(stats["wall_hits"])
     wave = o["wave"]
     flying = wave["remaining"] if wave else 0
-    dropped = 0
-    if s.is_terminal() and o["last_wave"] is not None:
-        dropped = o["last_wave"]["remaining"]
+    pending = o["this_turn"]["units"] if o["phase"] == "play" and g.turn_waves else 0
     dealt = sum(stats["penalties_dealt"])
-    assert dealt == cancelled + absorbed + stats["units_stopped"] + flying + dropped
+    assert dealt == (
+        cancelled + absorbed + stats["units_stopped"] + flying + pending + stats["units_dropped"]
+    )
+    if s.is_terminal() and o["ended_by"] == "clear" and o["last_wave"] is not None:
+        assert stats["units_dropped"] >= o["last_wave"]["remaining"]
     if wave is not None:
         spent = sum(x["units"] for x in wave["steps"])
         assert wave["units"] - spent == wave["remaining"] > 0
@@ -75,10 +77,23 @@ def test_random_playouts_keep_the_invariants(n, seed):
     stasis=st.sampled_from(["literal", "sequence"]),
     chain=st.sampled_from(["protocol", "deflect"]),
     wall=st.sampled_from(["all", "one"]),
+    must_null=st.booleans(),
+    timing=st.sampled_from(["turn", "immediate"]),
     counts=st.tuples(*[st.integers(0, 8) for _ in range(6)]),
 )
 def test_every_option_keeps_the_invariants(
-    n, seed, per_dock, priming, stop_early, volt_bonus, stasis, chain, wall, counts
+    n,
+    seed,
+    per_dock,
+    priming,
+    stop_early,
+    volt_bonus,
+    stasis,
+    chain,
+    wall,
+    must_null,
+    timing,
+    counts,
 ):
     deck = ",".join(
         f"{k}={c}"
@@ -96,6 +111,8 @@ def test_every_option_keeps_the_invariants(
         stasis=stasis,
         chain=chain,
         wall=wall,
+        must_null=must_null,
+        penalty_timing=timing,
         deck=deck,
         max_turns=300,
     )
@@ -107,10 +124,16 @@ def test_waves_with_every_chain_rule_conserve_units():
     """Many waves, long ones too: random play in the per_dock=any game (more penalties a
     turn), under every chain and wall rule."""
     waves = 0
-    for chain in ("protocol", "deflect"):
+    for chain, timing in (("protocol", "turn"), ("deflect", "turn"), ("protocol", "immediate")):
         for wall in ("all", "one"):
             g = ninetynine.load_game(
-                "tripwire", num_players=3, per_dock="any", chain=chain, wall=wall, max_turns=300
+                "tripwire",
+                num_players=3,
+                per_dock="any",
+                chain=chain,
+                wall=wall,
+                penalty_timing=timing,
+                max_turns=300,
             )
             for seed in range(12):
                 s = play_random(g.new_initial_state(seed), seed, check_invariants)

@@ -143,7 +143,7 @@ def test_events_name_resets_hijacks_skips_bonus_and_the_end():
     assert step(s, "end") == ["ATTACK WAVE: A triggers 1 unit; target B (1 incoming)"]
     lines = step(s, "take")
     assert lines[0] == "B takes the hit: draws 1, skips 1 (the wave is spent)"
-    assert "A takes a bonus turn (Defuse)" in lines
+    assert "A takes a bonus turn (Defuse or Volt)" in lines
     s = position(2, hands=["P5 G2", "G3"], docks=["T5", "", ""])
     assert step(s, "P5>1") == ["A hijacks dock 1 with Purple 5 (Number Match)"]
     s = position(2, hands=["T6", "G3"], docks=["T5", "", ""])

@@ -48,7 +48,7 @@ def test_simulation_log_step_by_step():
     w = pub(s)["wave"]
     assert (w["initiator"], w["units"], w["remaining"], w["target"]) == (A, 3, 3, B)
     assert s.current_player() == B
-    assert legal(s) == ["null", "take"]
+    assert legal(s) == ["null"]  # B holds a Null: "Take Hit: If you cannot Null" (D18)
     # Action: B plays Null. SAFE. (2 Remain)
     sizes = pub(s)["hand_sizes"]
     play(s, "null")
@@ -325,4 +325,4 @@ def test_triple_play_one_valid_card_on_all_three_docks_attacks():
     play(s, "O6>3")
     assert pub(s)["this_turn"]["triple"] and pub(s)["this_turn"]["units"] == 1
     play(s, "end")
-    assert s.current_player() == 1 and legal(s) == ["null", "take"]
+    assert s.current_player() == 1 and legal(s) == ["null"]  # a Null held must be played

@@ -24,14 +24,15 @@ chain without limit, all on one dock. A player who can play must play one card, 
 `end`; one who cannot must `draw`. A 1 (or a Volt on a 2) is a **Defuse**: the stack goes to the
 side pile and the player earns a bonus turn. A 10 (or a Volt on a 9) is a **Tripwire**: the stack
 goes to the side pile and one penalty unit is triggered; so is one by each Stasis and by a
-**Triple Play** (a card on every dock in one turn, all three docks filled when it began).
+**Triple Play** (a card on every dock in one turn, all three docks filled when it began). A
+Volt earns the bonus turn either way.
 
 ## Attack Waves
 When the turn ends, its penalty units travel as one Attack Wave to the next players in turn:
-each target plays `null` (a Null card: safe, one unit cancelled) or `take` (draw one card,
-skip a turn, one unit absorbed); the rest passes on. Units that come back to the player who
-launched the wave are all taken by that player (the Wall Rule). The first player to play their
-last card wins at once: System Clear!
+each target plays `null` (a Null card: safe, one unit cancelled) or, only without a Null,
+`take` (draw one card, skip a turn, one unit absorbed); the rest passes on. Units that come back
+to the player who launched the wave are all taken by that player (the Wall Rule). The first
+player to play their last card wins at once, before any penalty still pending: System Clear!
 
 ## Actions
 Cards: `T7` Teal 7, `P10` Purple 10, `O1` Orange 1, `G5` Grey 5, `Vec`, `Volt`, `Stasis`,
@@ -60,11 +61,18 @@ kinds).
 
 ## Options
 `per_dock` (one / any), `priming` (marker / any), `stop_early` (true / false), `volt_bonus`
-(defuse / always), `stasis` (literal / sequence), `chain` (protocol / deflect), `wall` (all /
-one), `deck` (copies of Vec, Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
+(always / defuse), `stasis` (literal / sequence), `chain` (protocol / deflect), `must_null`
+(true / false), `penalty_timing` (turn / immediate), `wall` (all / one), `deck` (copies of Vec,
+Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
 
 ## Version history
 - 1: first release.
+- 2: review fixes. Any valid Volt earns the bonus turn (D14; `volt_bonus=defuse` the old
+  reading); a wave's target holding a Null must play it (D18; `must_null=false` the old free
+  choice); option `penalty_timing=immediate` (D17); a win with the last card ends the game before
+  the turn's penalties and the dropped units are counted (`units_dropped`, D23, D27); a
+  same-colour Number Match is no hijack (event effect `match`; stat `hijacks` replaces
+  `number_matches`, D6); loaded states are validated; `T7>4` says there is no dock 4 (D28).
 """
 
 from ninetynine.core.registry import register_agent

@@ -65,7 +65,7 @@ _WORD_ALIASES = {
     "done": END,
     "e": END,
 }
-_MOVE = re.compile(r"^(.*?)(?:>|on|@|dock)(?:dock)?([123])$")
+_MOVE = re.compile(r"^(.*?)(?:>|on|@|dock)(?:dock)?(\d+)$")
 _VECTOR = re.compile(r"^(?:vec|vector|v)(?:as)?([2-9])$")
 _CARD_SLOT = {VOLT: VOLT_SLOT, STASIS: STASIS_SLOT, PLUS: PLUS_SLOT, MINUS: MINUS_SLOT}
 
@@ -124,6 +124,8 @@ def string_to_action(text: str) -> int:
     m = _MOVE.match(t)
     if m:
         card, dock = m.group(1), int(m.group(2))
+        if not 1 <= dock <= NUM_DOCKS:
+            raise NotationError(f"{text!r}: there is no dock {dock} (the docks are 1-3)")
         for prefix in ("play", "put"):
             card = card.removeprefix(prefix)
         v = _VECTOR.match(card)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import NAMES
+from .cards import NAMES, VOLT
 
 
 def _units(u: int) -> str:
@@ -41,9 +41,11 @@ def describe_events(
                     "pile; a bonus turn when this turn ends"
                 )
             elif e["effect"] == "tripwire":
+                bonus = e["card"] == VOLT and after.get("this_turn", {}).get("bonus")
                 out.append(
                     f"{who} trips a TRIPWIRE on dock {e['dock']} with {card}: {e['cards']} cards "
                     "to the side pile; 1 penalty unit"
+                    + ("; a bonus turn when this turn ends (Volt)" if bonus else "")
                 )
             elif e["effect"] == "stasis":
                 out.append(f"{who} locks dock {e['dock']} at 5 with a Stasis: 1 penalty unit")
@@ -84,9 +86,14 @@ def describe_events(
         elif kind == "bonus_lost":
             out.append(f"{who} has no valid play for the bonus turn: it is lost")
         elif kind == "bonus":
-            out.append(f"{who} takes a bonus turn (Defuse)")
+            out.append(f"{who} takes a bonus turn (Defuse or Volt)")
         elif kind == "clear":
             out.append(f"{who}: SYSTEM CLEAR! (last card played)")
+            if e.get("dropped"):
+                out.append(
+                    f"the game ends at once: {_units(e['dropped'])} of penalty never "
+                    f"travel{'s' if e['dropped'] == 1 else ''}"
+                )
         elif kind == "blocked":
             w = e["winner"]
             res = f"{names[w]} wins with the fewest cards" if w >= 0 else "a draw"

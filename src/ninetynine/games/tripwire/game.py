@@ -47,10 +47,11 @@ TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
     ),
     "volt_bonus": OptionSpec(
         "volt_bonus",
-        "defuse",
-        "which Volt earns a bonus turn: defuse (a Volt played as a 1) or always (any Volt)",
-        choice_parser("defuse", "always"),
-        ("defuse", "always"),
+        "always",
+        "which Volt earns a bonus turn: always (any valid Volt, as a 1 or a 10) or defuse "
+        "(only a Volt played as a 1)",
+        choice_parser("always", "defuse"),
+        ("always", "defuse"),
     ),
     "stasis": OptionSpec(
         "stasis",
@@ -66,6 +67,21 @@ TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
         "on) or deflect (a Null passes the whole wave on, a hit absorbs all of it)",
         choice_parser("protocol", "deflect"),
         ("protocol", "deflect"),
+    ),
+    "must_null": OptionSpec(
+        "must_null",
+        True,
+        "a wave's target who holds a Null must play it and takes the hit only without one "
+        "(false: may take the hit and keep the Null)",
+        parse_bool,
+    ),
+    "penalty_timing": OptionSpec(
+        "penalty_timing",
+        "turn",
+        "when penalty units travel: turn (a turn's units stack into one Attack Wave when it "
+        "ends) or immediate (each card's units leave at once; the turn then goes on)",
+        choice_parser("turn", "immediate"),
+        ("turn", "immediate"),
     ),
     "wall": OptionSpec(
         "wall",
@@ -96,7 +112,8 @@ class TripwireGame(Game):
     """Tripwire (``002_8020332458106315.txt``), 2-6 players (default 4).
 
     Options (see ``ninetynine rules tripwire``): ``per_dock``, ``priming``, ``stop_early``,
-    ``volt_bonus``, ``stasis``, ``chain``, ``wall``, ``deck``, ``max_turns``.
+    ``volt_bonus``, ``stasis``, ``chain``, ``must_null``, ``penalty_timing``, ``wall``, ``deck``,
+    ``max_turns``.
 
     :raises GameOptionError: bad player count or option (a ``ValueError``), or a deck too
         small to deal seven cards to every player.
@@ -108,7 +125,7 @@ class TripwireGame(Game):
     min_players = 2
     max_players = 6
     default_players = 4
-    version = 1
+    version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
@@ -126,6 +143,9 @@ class TripwireGame(Game):
         self.stop_early: bool = o["stop_early"]
         self.volt_bonus: str = o["volt_bonus"]
         self.chain: str = o["chain"]
+        self.must_null: bool = o["must_null"]
+        #: ``penalty_timing=turn``: a turn's units leave as one wave when it ends (D17).
+        self.turn_waves: bool = o["penalty_timing"] == "turn"
         self.wall: str = o["wall"]
         self.max_turns: int = o["max_turns"]
 

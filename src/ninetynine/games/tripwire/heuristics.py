@@ -165,6 +165,7 @@ def plan_turn(
     chain: str = "protocol",
     one_per_dock: bool = True,
     budget: int = BUDGET,
+    volt_bonus: str = "always",
 ) -> Plan:
     """The best plan for the rest of the observing seat's turn (its ``phase`` is ``play``).
 
@@ -260,9 +261,9 @@ def plan_turn(
                     if eff in (DEFUSE, TRIPWIRE):
                         cs[d], vs[d] = d, 0
                         r2 += 1
-                        if eff == DEFUSE:
-                            b2 = True
-                        else:
+                        if eff == DEFUSE or (k == VOLT and volt_bonus == "always"):
+                            b2 = True  # D14: a Defuse or any valid Volt
+                        if eff == TRIPWIRE:
                             u2 += 1
                     else:
                         cs[d], vs[d] = c2, v2
@@ -311,6 +312,7 @@ class GreedyAgent:
         self.rules: RuleSet = getattr(game, "rules", RuleSet("marker", "literal"))
         self.chain: str = getattr(game, "chain", "protocol")
         self.one_per_dock: bool = getattr(game, "one_per_dock", True)
+        self.volt_bonus: str = getattr(game, "volt_bonus", "always")
         self._plan: tuple[Any, tuple[int, ...]] | None = None
 
     def step(self, observation: dict[str, Any], legal_actions: list[int]) -> int:
@@ -324,7 +326,9 @@ class GreedyAgent:
         if cached is not None and cached[0] == key:
             rest = cached[1]
         else:
-            rest = plan_turn(obs, self.rules, self.chain, self.one_per_dock).actions
+            rest = plan_turn(
+                obs, self.rules, self.chain, self.one_per_dock, volt_bonus=self.volt_bonus
+            ).actions
         if rest and rest[0] in legal_actions:
             a = rest[0]
             self._plan = ((key[0], key[1] + 1, _without(key[2], slot_card(a % 50))), rest[1:])
@@ -355,7 +359,8 @@ def explain_choice(obs: dict[str, Any], game: Any = None) -> str:
         if NULL in obs["hand"]:
             return f"null: safe from one of the {w['remaining']} incoming units; the rest passes on"
         return "take: you hold no Null; draw one card and lose your next turn"
-    plan = plan_turn(obs, rules, chain, one_per_dock)
+    volt_bonus: str = getattr(game, "volt_bonus", "always")
+    plan = plan_turn(obs, rules, chain, one_per_dock, volt_bonus=volt_bonus)
     if not plan.actions:
         if obs["this_turn"]["played"] == 0:
             return "draw: no card in your hand fits a dock"
@@ -377,7 +382,7 @@ def explain_choice(obs: dict[str, Any], game: Any = None) -> str:
         if back > 0 and chain == "protocol":
             why.append(f"{back} come{'s' if back == 1 else ''} back to you (Wall Rule)")
     if plan.bonus:
-        why.append("a Defuse earns a bonus turn")
+        why.append("a bonus turn (a Defuse or a Volt)")
     if plan.resets:
         why.append(f"{plan.resets} dock{'s' if plan.resets != 1 else ''} reset")
     return " ".join(moves) + ": " + "; ".join(why)

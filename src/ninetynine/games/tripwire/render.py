@@ -34,6 +34,7 @@ EFFECT_WORDS = {
     "prime": "primes",
     "standard": "Standard Play",
     "number": "Number Match",
+    "match": "Number Match, no hijack",
     "vector": "Vector",
     "grey": "Grey",
     "plus": "[+]",

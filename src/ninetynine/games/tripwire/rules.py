@@ -14,7 +14,8 @@ effect    when                                                        the dock b
 ========  ==========================================================  =========================
 PRIME     empty dock, standard 2-9 of the marker's colour (D4)         the card's colour, value
 STANDARD  standard card, dock's colour, value ±1, 2-9 (D5)              dock colour, card value
-NUMBER    standard card, any colour, value = dock value (D6)           card colour, same value
+NUMBER    standard card, another colour, value = dock value (D6)       card colour (a hijack)
+MATCH     standard card, the dock's colour, value = dock value (D6)    unchanged (no hijack)
 VECTOR    Vector declared as value ±1, within 2-9 (D7)                  dock colour, declared
 GREY      Grey of value ±1, any dock colour (D10)                       dock colour, Grey value
 PLUS      [+] on a value 2-8 (D11)                                      dock colour, value + 1
@@ -58,6 +59,7 @@ __all__ = [
     "DEFUSE",
     "EFFECT_NAMES",
     "GREY_PLAY",
+    "MATCH",
     "MINUS_PLAY",
     "NUMBER",
     "PLUS_PLAY",
@@ -79,6 +81,8 @@ __all__ = [
 # Effects of a play (D4-D16).
 PRIME, STANDARD, NUMBER, VECTOR_PLAY, GREY_PLAY, PLUS_PLAY, MINUS_PLAY = range(7)
 STASIS_PLAY, DEFUSE, TRIPWIRE = 7, 8, 9
+#: A Number Match in the dock's own colour (after a [+] or [-]): valid, but no hijack (D6).
+MATCH = 10
 EFFECT_NAMES = (
     "prime",
     "standard",
@@ -90,6 +94,7 @@ EFFECT_NAMES = (
     "stasis",
     "defuse",
     "tripwire",
+    "match",
 )
 #: Effects that empty the dock (the stack goes to the side pile).
 RESETS = frozenset({DEFUSE, TRIPWIRE})
@@ -148,7 +153,7 @@ def outcome(j: int, color: int, value: int, rules: RuleSet) -> tuple[int, int, i
     if j < GREY:
         c, v = color_of(j), value_of(j)
         if v == value:
-            return c, v, NUMBER
+            return c, v, (MATCH if c == color else NUMBER)
         if c == color and abs(v - value) == 1:
             if v == 1:
                 return color, 0, DEFUSE

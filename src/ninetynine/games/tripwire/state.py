@@ -74,7 +74,7 @@ _STAT_KEYS = (
     "tripwires",
     "defuses",
     "triple_plays",
-    "number_matches",
+    "hijacks",
 )
 
 
@@ -112,6 +112,7 @@ class TripwireState(State):
         "t_triple_ok",
         "t_units",
         "turn",
+        "units_dropped",
         "units_stopped",
         "values",
         "w_init",
@@ -156,6 +157,7 @@ class TripwireState(State):
     waves: int
     longest_wave: int
     units_stopped: int
+    units_dropped: int
     reshuffles: int
     st: dict[str, list[int]]
     hist: list[int]
@@ -200,6 +202,7 @@ class TripwireState(State):
         s.waves = 0
         s.longest_wave = 0
         s.units_stopped = 0
+        s.units_dropped = 0
         s.reshuffles = 0
         s.st = {k: [0] * n for k in _STAT_KEYS}
         s.hist = []
@@ -261,6 +264,7 @@ class TripwireState(State):
         s.waves = self.waves
         s.longest_wave = self.longest_wave
         s.units_stopped = self.units_stopped
+        s.units_dropped = self.units_dropped
         s.reshuffles = self.reshuffles
         s.st = {k: v[:] for k, v in self.st.items()}
         s.hist = self.hist[:]
@@ -349,7 +353,8 @@ class TripwireState(State):
         if self.phase == WAVE:
             t = self.w_target
             if t != self.w_init and NULL in self.hands[t]:
-                return [_NULL, _TAKE]
+                # D18: "Take Hit: If you cannot Null" (option must_null=false: a free choice)
+                return [_NULL] if self.game.must_null else [_NULL, _TAKE]
             return [_TAKE]
         plays = self._plays(self.player, self.t_neutral, self.t_full)
         if self.t_played == 0:
@@ -394,6 +399,7 @@ class TripwireState(State):
         k = slot_card(j)
         self.hands[p].remove(k)
         st = self.st
+        units_before = self.t_units
         st["cards_shed"][p] += 1
         res = outcome_table(self.game.rules)[self.colors[d] * 10 + self.values[d]][j]
         assert res is not None  # checked by legal_actions
@@ -427,32 +433,40 @@ class TripwireState(State):
                 self.t_units += 1
                 st["tripwires"][p] += 1
                 if k == VOLT and self.game.volt_bonus == "always":
-                    self.t_bonus = True
+                    self.t_bonus = True  # D14: "or valid Volt"
         else:
             ev["value"] = value
             self.colors[d] = color
             self.values[d] = value
             if effect == STASIS_PLAY:
                 self.t_units += 1
-            elif effect == NUMBER:
-                st["number_matches"][p] += 1
+            elif effect == NUMBER:  # a colour change: a hijack (D6); MATCH is none
+                st["hijacks"][p] += 1
         if self.t_triple_ok and not self.t_triple and self.t_docks == _ALL_DOCKS:
             self.t_triple = True
             self.t_units += 1
             st["triple_plays"][p] += 1
             self.events.append({"type": "triple", "seat": p})
+        new_units = self.t_units - units_before
+        st["penalties_dealt"][p] += new_units  # counted when triggered (D27)
         if not self.hands[p]:
-            self._win(p)
+            # D23: the game ends at once; units not yet launched are dropped (and counted).
+            self._win(p, self.t_units if self.game.turn_waves else new_units)
+        elif new_units and not self.game.turn_waves:
+            self._launch(p, new_units)  # penalty_timing=immediate (D17)
 
     def _end_turn(self, p: int) -> None:
         """The turn is over: launch its Attack Wave (D17), else go on (D14)."""
-        units = self.t_units
+        units = self.t_units if self.game.turn_waves else 0
         if not units:
             self._after_turn(p)
             return
+        self._launch(p, units)
+
+    def _launch(self, p: int, units: int) -> None:
+        """An Attack Wave of ``units`` from ``p``; its first target is the next player."""
         self.waves += 1
         self.longest_wave = max(self.longest_wave, units)
-        self.st["penalties_dealt"][p] += units
         self.w_init = p
         self.w_units = self.w_left = units
         self.w_steps = []
@@ -476,7 +490,7 @@ class TripwireState(State):
             self.w_steps.append([t, NULLED, cancelled])
             self.events.append({"type": "null", "seat": t, "remaining": self.w_left})
             if not self.hands[t]:
-                self._win(t)
+                self._win(t, self.w_left)
                 return
         else:
             wall = t == self.w_init
@@ -510,7 +524,9 @@ class TripwireState(State):
         self.events.append({"type": "wave_end", "seat": init})
         self._clear_wave()
         self.phase = PLAY
-        self._after_turn(init)
+        if self.game.turn_waves:
+            self._after_turn(init)
+        # else (penalty_timing=immediate): the initiator's turn goes on where it stopped
 
     def _after_turn(self, p: int) -> None:
         if self.t_bonus:
@@ -572,9 +588,12 @@ class TripwireState(State):
             self.st["cards_drawn"][p] += got
         return got
 
-    def _win(self, p: int) -> None:
-        """System Clear (D23): the game ends at once; whatever is pending is dropped."""
-        self.events.append({"type": "clear", "seat": p})
+    def _win(self, p: int, dropped: int) -> None:
+        """System Clear (D23): the game ends at once; ``dropped`` penalty units (triggered but
+        not yet resolved: this turn's units not launched, or a wave's remainder) and a bonus
+        turn are dropped; the units are counted in ``units_dropped`` (D27)."""
+        self.units_dropped += dropped
+        self.events.append({"type": "clear", "seat": p, "dropped": dropped})
         self._finish(p, CLEAR)
 
     def _fewest(self) -> int:
@@ -618,6 +637,11 @@ class TripwireState(State):
                         f"unit{'s' if self.w_left != 1 else ''})"
                     )
                 return "null is illegal: you hold no Null card; take the hit"
+            if a == _TAKE:
+                return (
+                    "take is illegal: you hold a Null, so you must play it (Take Hit: if you "
+                    "cannot Null); with option must_null=false you may take the hit instead"
+                )
             return (
                 f"{name} is illegal: an Attack Wave targets you ({self.w_left} "
                 f"unit{'s' if self.w_left != 1 else ''} incoming); answer null or take"
@@ -810,6 +834,7 @@ class TripwireState(State):
             waves=self.waves,
             longest_wave=self.longest_wave,
             units_stopped=self.units_stopped,
+            units_dropped=self.units_dropped,
             reshuffles=self.reshuffles,
             stats={k: v[:] for k, v in self.st.items()},
             history=self.hist[:],
@@ -848,15 +873,103 @@ class TripwireState(State):
         s.waves = int(d["waves"])
         s.longest_wave = int(d["longest_wave"])
         s.units_stopped = int(d["units_stopped"])
+        s.units_dropped = int(d["units_dropped"])
         s.reshuffles = int(d["reshuffles"])
-        s.st = {k: [int(x) for x in d["stats"][k]] for k in _STAT_KEYS}
+        stats = d["stats"]
+        if not isinstance(stats, dict):
+            raise ValueError("stats is not an object")
+        s.st = {k: [int(x) for x in stats[k]] for k in _STAT_KEYS}
         s.hist = [int(x) for x in d["history"]]
         s.winner_ = int(d["winner"])
         s.ended_by = str(d["ended_by"])
         s._legal = None
+        s._check()
+        return s
+
+    def _check(self) -> None:
+        """Reject a loaded state that no game could reach in its shape (D3, D17-D21, D27):
+        values out of range, a dock's value without cards or cards without a value, a wave
+        that does not fit its phase, lists of the wrong length, cards that do not add up.
+
+        :raises ValueError: what is wrong (``state_from_json`` makes it a GameOptionError)."""
+        s = self
+        game = s.game
         n = game.num_players
+
+        def bad(what: str) -> ValueError:
+            return ValueError(f"not a Tripwire position: {what}")
+
+        def seat(x: int, what: str, none_ok: bool = False) -> None:
+            if not (0 <= x < n or (none_ok and x == -1)):
+                raise bad(f"{what} {x} is not a seat of a {n}-player game")
+
         if len(s.hands) != n or len(s.skips) != n or len(s.docks) != 3:
             raise ValueError(f"the state does not have {n} hands and 3 docks")
+        if len(s.colors) != 3 or len(s.values) != 3:
+            raise bad("colors and values need 3 entries each")
+        for i in range(3):
+            c, v, stack = s.colors[i], s.values[i], s.docks[i]
+            if not 0 <= c <= 2:
+                raise bad(f"dock {i + 1} has colour {c} (0 Teal, 1 Purple, 2 Orange)")
+            if v != 0 and not 2 <= v <= 9:
+                raise bad(f"dock {i + 1} has value {v} (2-9, or 0 when empty)")
+            if (v == 0) != (not stack):
+                raise bad(
+                    f"dock {i + 1} has value {v} and {len(stack)} cards: an empty dock has no "
+                    "value and a stack always has one"
+                )
+            if v == 0 and c != i:
+                raise bad(f"empty dock {i + 1} has colour {c}, not its marker's ({i})")
+            if NULL in stack:
+                raise bad(f"dock {i + 1} holds a Null (a Null is never played on a dock)")
+        if any(x < 0 for x in s.skips):
+            raise bad(f"negative skips {s.skips}")
+        if s.phase not in (PLAY, WAVE, OVER):
+            raise bad(f"phase {s.phase} (0 play, 1 wave, 2 over)")
+        seat(s.player, "player")
+        if s.turn < 0:
+            raise bad(f"turn {s.turn}")
+        if not -1 <= s.t_neutral <= 2 or not 0 <= s.t_docks <= 7 or not 0 <= s.t_full <= 7:
+            raise bad(f"this_turn {[s.t_played, s.t_docks, s.t_full, s.t_neutral]} out of range")
+        if s.t_played < 0 or s.t_units < 0:
+            raise bad("this_turn counts are negative")
+        if s.phase == WAVE:
+            seat(s.w_init, "wave initiator")
+            seat(s.w_target, "wave target")
+            if s.w_init != s.player:
+                raise bad("the wave's initiator is not the player whose turn it is")
+            if not 0 < s.w_left <= s.w_units:
+                raise bad(f"a wave of {s.w_units} units with {s.w_left} remaining")
+        elif (s.w_init, s.w_units, s.w_left, s.w_target) != (-1, 0, 0, -1) or s.w_steps:
+            raise bad("a wave is recorded outside the wave phase")
+        for step in s.w_steps:
+            seat(step[0], "wave step seat")
+            if step[1] not in (NULLED, HIT, WALL) or step[2] < 0:
+                raise bad(f"wave step {step}")
+        for key in ("waves", "longest_wave", "units_stopped", "units_dropped", "reshuffles"):
+            if getattr(s, key) < 0:
+                raise bad(f"{key} is negative")
+        for key, counts in s.st.items():
+            if len(counts) != n or any(x < 0 for x in counts):
+                raise bad(f"stats {key} needs {n} counts of 0 or more, not {counts}")
+        for a in s.hist:
+            if not 0 <= a < A.NUM_ACTIONS:
+                raise bad(f"history holds {a}, not an action id")
+        if s.last is not None:
+            if len(s.last) != 2 or not 0 <= s.last[1] < A.NUM_ACTIONS:
+                raise bad(f"last {s.last}")
+            seat(s.last[0], "last seat")
+        if s.phase == OVER:
+            seat(s.winner_, "winner", none_ok=True)
+            if s.ended_by not in (CLEAR, BLOCKED, TURN_LIMIT):
+                raise bad(f"ended_by {s.ended_by!r} (clear, blocked, turn_limit)")
+            if s.ended_by == CLEAR and (s.winner_ < 0 or s.hands[s.winner_]):
+                raise bad("a System Clear's winner must hold no card")
+        elif s.winner_ != -1 or s.ended_by:
+            raise bad("a winner or an ending in a game that is not over")
+        else:
+            if any(not h for h in s.hands):
+                raise bad("an empty hand in a game that is not over (D23)")
         seen = [0] * NUM_KINDS
         for cards in s.card_counts().values():
             for k in cards:
@@ -865,17 +978,18 @@ class TripwireState(State):
                 seen[k] += 1
         if tuple(seen) != game.counts:
             raise ValueError("the cards do not add up to the game's deck")
-        return s
 
     def stats(self) -> dict[str, Any]:
         """Counters for simulation summaries (D27).
 
         Per seat (lists): ``cards_shed`` (cards played, Nulls included), ``turns_taken``,
-        ``shed_per_turn``, ``cards_drawn``, ``penalties_dealt`` (units launched),
+        ``shed_per_turn``, ``cards_drawn``, ``penalties_dealt`` (penalty units triggered),
         ``penalties_deflected`` (Nulls played), ``hits_taken`` (units absorbed as a target),
         ``wall_hits`` (units absorbed as initiator), ``turns_skipped``, ``tripwires``,
-        ``defuses``, ``triple_plays``, ``number_matches``, ``cards_left``. Numbers: ``turns``,
-        ``actions``, ``waves``, ``longest_wave``, ``units_stopped``, ``reshuffles``. Category:
+        ``defuses``, ``triple_plays``, ``hijacks`` (Number Matches that changed a dock's
+        colour), ``cards_left``. Numbers: ``turns``, ``actions``, ``waves``, ``longest_wave``,
+        ``units_stopped``, ``units_dropped`` (penalty units never resolved because a System
+        Clear ended the game), ``reshuffles``. Category:
         ``ended_by`` (``clear``, ``blocked``, ``turn_limit``).
         """
         d: dict[str, Any] = {k: v[:] for k, v in self.st.items()}
@@ -890,6 +1004,7 @@ class TripwireState(State):
             waves=self.waves,
             longest_wave=self.longest_wave,
             units_stopped=self.units_stopped,
+            units_dropped=self.units_dropped,
             reshuffles=self.reshuffles,
             ended_by=self.ended_by or "unfinished",
         )
