@@ -726,3 +726,12 @@ def test_d28_bad_notation_is_refused(text):
 def test_d28_a_dock_other_than_1_to_3_is_named_as_such(text):
     with pytest.raises(NotationError, match=r"there is no dock \d+ \(the docks are 1-3\)"):
         A.string_to_action(text)
+
+
+def test_d25_max_turns_auto_is_500_heads_up_and_1000_with_more_players():
+    assert tripwire(2).max_turns == 500 and tripwire(2).options["max_turns"] == "auto"
+    assert tripwire(3).max_turns == 1000 and tripwire(6).max_turns == 1000
+    assert tripwire(2, max_turns=1000).max_turns == 1000
+    assert tripwire(2).max_game_length == 500 * (62 + 1 + 2)
+    with pytest.raises(GameOptionError, match="auto or an integer"):
+        tripwire(2, max_turns="soon")

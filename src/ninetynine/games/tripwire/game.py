@@ -22,6 +22,22 @@ if TYPE_CHECKING:
 
     from ninetynine.core.tensor import TensorSlice
 
+#: ``max_turns=auto`` (D25): heads-up games have a long tail (measured: 10% pass 500 turns).
+AUTO_MAX_TURNS_2P = 500
+AUTO_MAX_TURNS = 1000
+_MAX_TURNS = int_parser(1, 1_000_000)
+
+
+def _parse_max_turns(value: Any) -> int | str:
+    """``auto`` or a number of turns, 1 to 1,000,000."""
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return "auto"
+    try:
+        return _MAX_TURNS(value)
+    except ValueError:
+        raise ValueError(f"expected auto or an integer from 1 to 1000000, got {value!r}") from None
+
+
 TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
     "priming": OptionSpec(
         "priming",
@@ -100,9 +116,10 @@ TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
     ),
     "max_turns": OptionSpec(
         "max_turns",
-        1000,
-        "safety stop: after this many turns the fewest cards wins (a tie is a draw)",
-        int_parser(1, 1_000_000),
+        "auto",
+        "safety stop: after this many turns the fewest cards wins (a tie is a draw); auto: "
+        f"{AUTO_MAX_TURNS_2P} with 2 players, {AUTO_MAX_TURNS} with more (D25)",
+        _parse_max_turns,
     ),
 }
 
@@ -147,7 +164,11 @@ class TripwireGame(Game):
         #: ``penalty_timing=turn``: a turn's units leave as one wave when it ends (D17).
         self.turn_waves: bool = o["penalty_timing"] == "turn"
         self.wall: str = o["wall"]
-        self.max_turns: int = o["max_turns"]
+        mt = o["max_turns"]
+        if mt == "auto":
+            mt = AUTO_MAX_TURNS_2P if self.num_players == 2 else AUTO_MAX_TURNS
+        #: The safety stop in turns (D25): option ``max_turns``, ``auto`` resolved.
+        self.max_turns: int = mt
 
     @property
     def num_distinct_actions(self) -> int:
