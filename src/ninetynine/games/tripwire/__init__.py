@@ -10,7 +10,7 @@ Source: `002_8020332458106315.txt`. Rules decisions: `docs/rules/tripwire.md` (D
 | cards | Teal/Purple/Orange 1-10, Grey 2-9, 3 Vector, 3 Volt, 3 Stasis, 5 [+], 5 [-], 5 Null |
 | card | its kind 0-43: colour x 10 + value - 1, Grey 30-37, Vec 38 ... Null 43 (`cards.py`) |
 | distinct actions | 154 |
-| max game length | `max_turns` x (cards + 1 + players) (default 1000 turns) |
+| max game length | `max_turns` x (cards + 1 + players) (`auto`: 500 turns heads-up, else 1000) |
 | chance | inside the state (the shuffle at setup, side-pile reshuffles), from the seed |
 | returns | +1 the first to empty their hand, -1 every other seat (blocked, turn limit: D24) |
 
@@ -72,7 +72,8 @@ Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
   choice); option `penalty_timing=immediate` (D17); a win with the last card ends the game before
   the turn's penalties and the dropped units are counted (`units_dropped`, D23, D27); a
   same-colour Number Match is no hijack (event effect `match`; stat `hijacks` replaces
-  `number_matches`, D6); loaded states are validated; `T7>4` says there is no dock 4 (D28).
+  `number_matches`, D6); loaded states are validated; `T7>4` says there is no dock 4 (D28);
+  `max_turns=auto` (D25): 500 turns heads-up, 1000 with more players.
 """
 
 from ninetynine.core.registry import register_agent
