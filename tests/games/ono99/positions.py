@@ -111,9 +111,11 @@ def position(
     s.out_order = [i for i in range(n) if outs[i]]
     for i in s.out_order:
         s.out_round[i] = 1
+        s.out_total[i] = 98  # a seat that left is taken to have left at 98 (its cards fail it)
     s.draw = rest + top[::-1]
     s.played = pile
     s.total = total
+    s.peak = [total] * n
     s.direction = direction
     s.round_left = s.n_alive
     s._legal = None

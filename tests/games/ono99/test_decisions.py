@@ -176,6 +176,60 @@ def test_d5_a_player_leaves_at_the_start_of_the_second_play2_turn():
     assert s.current_player() == 2 and obs["play2"] == 0
 
 
+def _probe2(leave: str):
+    """Seat 2 raises the total to 95; seat 1 (5 6 7 8) holds nothing that fits 95; seat 0 then
+    reverses and seat 2 brings the total down to 85 before seat 1's turn comes."""
+    s = position(
+        3,
+        options={"leave": leave},
+        hands=["Rev 1 1 1", "5 6 7 8", "5 -10 2 2"],
+        total=90,
+        player=2,
+        draw="3 3 3 3",
+    )
+    play(s, "+5")
+    return s
+
+
+def test_d5_the_total_changes_on_other_turns_so_the_moment_of_leaving_matters():
+    s = _probe2("turn")  # default: a player leaves only when their own turn begins
+    assert s.observation(None)["in_game"] == [True, True, True]
+    play(s, "Rev", "-10")  # 95 -> 95 -> 85: now seat 1's cards fit again
+    assert s.current_player() == 1 and total(s) == 85
+    assert legal(s) == ["+5=90", "+6=91", "+7=92", "+8=93"]
+
+
+def test_d5_option_leave_now_a_player_leaves_as_soon_as_no_card_fits():
+    s = _probe2("now")
+    obs = s.observation(None)
+    assert obs["in_game"] == [True, False, True]  # at 95, right after seat 2's card
+    assert obs["eliminations"][0] == {"seat": 1, "round": 1, "turn": 1, "total": 95}
+    assert s.current_player() == 0
+    assert s.stats()["knockouts"] == [0, 0, 1]  # credited to the player of that card (D18)
+
+
+def test_d5_leave_now_the_mover_can_leave_after_their_own_move():
+    # seat 0 plays its 10 (98) and draws a 9: nothing it holds fits 98 any more
+    for leave, left_after in (("now", 1), ("turn", 2)):
+        s = position(
+            2, options={"leave": leave}, hands=["10 9 9 9", "0 0 1 1"], total=88, draw="9 3"
+        )
+        play(s, "+10")
+        if leave == "turn":
+            assert not s.is_terminal()  # seat 0 only finds out at its next turn
+            play(s, "+0")
+        assert s.is_terminal() and s.winner() == 1 and len(s.history()) == left_after
+        assert s.stats()["knockouts"] == [0, 0] if leave == "now" else [0, 1]
+
+
+def test_d5_leave_now_ends_the_game_when_only_one_is_left():
+    g = ono99(4, leave="now")
+    for seed in range(20):
+        s = random_playout(g.new_initial_state(seed), seed)
+        assert s.is_terminal() and s.winner() is not None
+        check_conservation(s)
+
+
 # --------------------------------------------------------------------------- D6 the hint
 def test_d6_nobody_can_play_then_the_player_of_the_last_card_wins():
     s = position(3, hands=["1 0 0 0", "5 6 7 8", "9 9 10 10"], total=97, draw="2 3")
@@ -190,6 +244,18 @@ def test_d6_the_last_player_wins_even_when_they_could_not_play_either():
     s = position(2, hands=["2 7 7 7", "8 8 8 8"], total=89, draw="9")
     play(s, "2")  # 91: seat 1 leaves; seat 0 (now 7 7 7 9) could not play either
     assert s.is_terminal() and s.winner() == 0
+
+
+def test_d6_leave_now_the_player_of_the_last_card_wins_when_nobody_can_play():
+    # seat 0's 10 makes 98; it then holds only 9s, and nothing the others hold fits 98 either:
+    # the others leave first (in the order of play), so the player of the last card is the
+    # one left (§ Hints)
+    s = position(
+        3, options={"leave": "now"}, hands=["10 9 9 9", "5 6 7 8", "9 9 10 10"], total=88, draw="9"
+    )
+    play(s, "+10")
+    assert s.is_terminal() and s.winner() == 0
+    assert [e["seat"] for e in s.observation(None)["eliminations"]] == [1, 2]
 
 
 # --------------------------------------------------------------------------- D7 out of play
@@ -303,6 +369,28 @@ def test_d9_under_a_play2_the_exchange_is_one_of_the_two_turns():
     assert s.current_player() == 1 and s.observation(None)["play2"] == 2
     play(s, "exchange")
     assert s.current_player() == 1 and s.observation(None)["play2"] == 1
+
+
+@pytest.mark.parametrize("rebuild", ["top", "all"])
+def test_d9_the_exchanged_ono_cards_never_come_back_in_the_same_draw(rebuild):
+    # two cards left to draw, every other card in the played pile: the exchange's draw
+    # rebuilds the draw pile; the four ONO cards are set aside until the draw is done
+    for seed in range(20):
+        s = position(
+            2,
+            seed=seed,
+            options={"rebuild": rebuild},
+            hands=["ONO ONO ONO ONO", "1 2 3 4"],
+            total=30,
+            draw="5 6",
+        )
+        s.played, s.draw = s.draw[:-2] + s.played, s.draw[-2:]
+        top = s.played[-1:] if rebuild == "top" else []
+        play(s, "exchange")
+        obs = s.observation(0)
+        assert ONO not in obs["hand"] and len(obs["hand"]) == 4 and obs["rebuilds"] == 1
+        assert obs["played"] == [ONO] * 4 + top
+        check_conservation(s)
 
 
 # --------------------------------------------------------------------------- D10 reverse
@@ -486,14 +574,42 @@ def test_d18_scores_and_stats():
     w = s.winner()
     assert st["place"][w] == 1 and sorted(st["place"]) == [1, 2, 3, 4]
     assert s.scores()[w] == 3.0 and sorted(s.scores()) == [0.0, 1.0, 2.0, 3.0]
-    assert st["turns"] == st["actions"] == len(s.history())
+    assert "turns" not in st and "actions" not in st  # one action a turn: the summary's actions
     assert st["ended_by"] == "last_player"
     rounds = [st[f"round_of_elimination_{k}"] for k in (1, 2, 3)]
     assert rounds == sorted(rounds) and rounds[-1] == st["rounds_survived"][w]
-    assert sum(st["cards_played"]) + sum(st["exchanges"]) == st["turns"]
+    assert sum(st["cards_played"]) + sum(st["exchanges"]) == len(s.history())
     for key in ("knockouts", "minus10s", "reverses", "play2s", "strike_backs", "passes"):
         assert len(st[key]) == 4
     json.dumps(st)
+
+
+def test_d18_knockouts_go_to_the_seat_that_handed_over_the_turn():
+    # a card: every seat that leaves before the next turn is credited to its player
+    s = position(4, hands=["2 1 1 1", "9 9 9 9", "10 10 10 10", "0 10 10 9"], total=88)
+    play(s, "2")
+    assert s.stats()["knockouts"] == [2, 0, 0, 0]
+    # an exchange hands over the turn too: the exchanger is credited
+    s = position(3, hands=["ONO ONO ONO ONO", "5 6 7 8", "0 0 0 0"], total=95, draw="1 1 1 1")
+    play(s, "exchange")
+    assert not s.alive[1] and s.stats()["knockouts"] == [1, 0, 0]
+    # leaving at the start of the second Play 2 turn: the seat that imposed the two turns
+    s = position(3, hands=["P2 1 1 1", "8 10 10 10", "0 0 0 0"], total=85, draw="9 9 9")
+    play(s, "P2", "8")
+    assert not s.alive[1] and s.stats()["knockouts"] == [1, 0, 0]
+    # ... or struck them back
+    s = position(3, hands=["P2 9 9 9", "Rev 2 2 2", "0 0 0 0"], total=95, draw="9 3 3 3")
+    play(s, "P2", "Rev")  # seat 0 now owes two turns and holds only 9s
+    assert not s.alive[0] and s.stats()["knockouts"] == [0, 1, 0]
+
+
+def test_d18_every_knockout_is_credited_under_the_default_reading():
+    # under leave=turn a seat always leaves on a turn another seat handed over: n - 1 credits
+    for n in (2, 4, 6):
+        g = ono99(n)
+        for seed in range(30):
+            st = random_playout(g.new_initial_state(seed), seed).stats()
+            assert sum(st["knockouts"]) == n - 1
 
 
 def test_d18_scores_never_fall():
@@ -516,7 +632,8 @@ def test_d19_max_game_length_is_max_turns_and_the_safety_stop_is_a_draw():
     s = random_playout(g.new_initial_state(1), 1)
     assert s.is_terminal() and len(s.history()) == 10
     assert s.returns() == [0.0, 0.0, 0.0] and s.winner() is None
-    assert s.stats()["ended_by"] == "turn_limit" and s.stats()["place"] == [0, 0, 0]
+    assert s.stats()["ended_by"] == "turn_limit"
+    assert "place" not in s.stats()  # a draw has no places (D18): mean places count games won
 
 
 def test_d19_random_games_end_well_within_the_safety_stop():

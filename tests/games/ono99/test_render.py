@@ -103,3 +103,82 @@ def test_big_digits_and_direction():
     assert len(big_number(5)) == 5
     assert direction_text(1, [True, False, True, True], 2) == "clockwise (2 → 3 → 0)"
     assert direction_text(-1, [True, True, True], 0) == "counterclockwise (0 → 2 → 1)"
+
+
+# --------------------------------------------------------------------------- events
+def _events(s, moves, names=("A", "B", "C", "D")):
+    """The event lines of each move (as the terminal shows them)."""
+    out = []
+    for m in moves:
+        before, sb, mover = s.observation(None), s.scores(), s.current_player()
+        play(s, m)
+        out.append(
+            s.game.describe_events(
+                before, s.observation(None), sb, s.scores(), mover, list(names)[: len(sb)]
+            )
+        )
+    return out
+
+
+def test_events_say_reversed_before_who_left():
+    s = position(3, hands=["Rev 1 1 1", "0 0 0 0", "9 9 9 9"], total=95, draw="2 2 2")
+    [lines] = _events(s, ["Rev"])
+    assert lines[0] == "A reversed the direction: play now goes counterclockwise"
+    assert lines[1].startswith("C cannot stay below 99 (total 95) and leaves the game")
+
+
+def test_events_with_two_players_a_reverse_plays_again_or_passes():
+    s = position(2, options={"two_player_reverse": "again"}, hands=["Rev 1 1 1", None], total=9)
+    [lines] = _events(s, ["Rev"])
+    assert lines == ["A played a Reverse: with two players in the game, A plays again"]
+    assert not any("direction" in line for line in lines)
+    s = position(2, hands=["Rev 1 1 1", None], total=9)
+    [lines] = _events(s, ["Rev"])
+    assert lines == ["a Reverse with two players in the game: the turn passes as usual"]
+
+
+def test_events_strike_back_play2_owed_and_the_play2_dying_with_a_leaver():
+    s = position(3, hands=["P2 1 1 1", "Rev 2 2 2", "0 0 0 0"], total=20, draw="3 3 3")
+    p2, strike = _events(s, ["P2", "Rev"])
+    assert p2 == ["B must play two turns in a row (Play 2)"]
+    assert strike[0] == "B strikes the Play 2 back with a Reverse: play now goes counterclockwise"
+    assert strike[1] == "A must play two turns in a row (Play 2)"
+    s = position(3, hands=["P2 1 1 1", "9 9 9 9", "0 0 0 0"], total=92, draw="3 3 3")
+    [lines] = _events(s, ["P2"])
+    assert lines == [
+        "B cannot stay below 99 (total 92) and leaves the game in round 1; "
+        "the Play 2 is not passed on"
+    ]
+
+
+def test_events_exchange_and_rebuild():
+    s = position(2, hands=["ONO ONO ONO ONO", "1 2 3 4"], total=30, draw="5 6")
+    s.played, s.draw = s.draw[:-2] + s.played, s.draw[-2:]
+    [lines] = _events(s, ["exchange"])
+    assert lines[0] == "A exchanged the four ONO 99 cards for new cards"
+    assert lines[1].startswith("the draw pile ran out and was rebuilt")
+
+
+def test_a_seat_that_left_sees_it_is_out_and_the_end_explains_the_scores():
+    s = position(3, hands=["1 1 1 1", "9 9 9 10", "0 0 0 0"], total=93, draw="2")
+    play(s, "+1")  # seat 1 leaves at 94
+    text = render_text(s.observation(1))
+    assert "You are out of the game  (4 cards face down, out of play)" in text
+    assert "Your hand" not in text
+    s2 = position(2, hands=["2 7 7 7", "8 8 8 8"], total=89, draw="9")
+    play(s2, "2")
+    assert s2.is_terminal()
+    end = render_text(s2.observation(None), names=["Ann", "Bob"])
+    assert "places: 1. Ann, 2. Bob (score = seats outlasted: 1, 0)" in end
+    assert s2.scores() == [1.0, 0.0]
+
+
+def test_the_places_line_of_a_draw_shares_the_first_place():
+    g = ninetynine.load_game("ono99", num_players=3, max_turns=5)
+    s = g.new_initial_state(1)
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0])
+    text = render_text(s.observation(None))
+    assert "game over: a draw (safety stop)" in text
+    assert "places: 1. Seat 0, 1. Seat 1, 1. Seat 2 (score = seats outlasted: 0, 0, 0)" in text
+    assert s.scores() == [0.0, 0.0, 0.0]

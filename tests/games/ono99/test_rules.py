@@ -116,6 +116,7 @@ def test_options_from_the_command_line_are_normalised():
         "deck": "Rev=8",
         "two_player_reverse": "again",
         "rebuild": "top",
+        "leave": "turn",
         "max_turns": 50,
     }
     assert json.loads(json.dumps(dict(g.options))) == dict(g.options)

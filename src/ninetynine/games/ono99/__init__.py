@@ -20,9 +20,18 @@ Play 2 makes the next player take two turns in a row (they may strike back with 
 pass it on with a Play 2 on the first of them; it never stacks to four). The total must stay
 below 99. A player holding all four ONO 99 cards exchanges them for four new cards instead.
 A player with no card that keeps the total below 99 leaves the game at the start of their turn
-(automatically: there is nothing to decide); their cards go face down out of play, and a
-pending Play 2 is not passed on. The last player left wins. An empty draw pile is rebuilt from
-the played cards, the top card staying on the table.
+(automatically: there is nothing to decide; option `leave=now`: as soon as a move leaves them
+without one); their cards go face down out of play, and a pending Play 2 is not passed on.
+The last player left wins. An empty draw pile is rebuilt from the played cards, the top card
+staying on the table. With two players in the game a Reverse passes the turn as usual (option
+`two_player_reverse=again`: its player plays again).
+
+## Scores and results
+`scores()` count, per seat, the seats it outlasted: the winner n-1, the first to leave 0 (the
+final board lists the places). Returns: +1 the winner, -1 the others. A game stopped by the
+safety stop (`max_turns`) is a draw: returns all 0, the seats still in share the first place,
+and `stats()` gives no places. Knockouts go to the seat that handed the leaving seat its turn
+(decision D18).
 
 ## Actions
 | ids | notation | move |
@@ -42,10 +51,17 @@ last ({seat, action, total}), deck (cards per kind), rebuilds, winner, ended_by`
 
 ## Options
 `deck` (standard, or counts like `m10=16,rev=8`), `two_player_reverse` (pass / again),
-`rebuild` (top / all), `max_turns` (safety stop).
+`rebuild` (top / all), `leave` (turn / now: when a player who cannot play leaves), `max_turns`
+(safety stop).
 
 ## Version history
 - 1: first release.
+- 2: an exchange draws its four new cards before the four ONO cards go under the played pile
+  (a rebuild during that draw could hand them back); option `leave`; knockouts credited to the
+  seat that handed over the turn; `resample` keeps what the table saw (reshuffles, the move
+  the seat to act holds, the cards of seats that left); the state JSON carries `handed`,
+  `peak` and `gens` and is validated. Records of version 1 replay the same unless an exchange
+  met an empty draw pile.
 """
 
 from ninetynine.core.registry import register_agent

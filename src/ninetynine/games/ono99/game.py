@@ -45,6 +45,14 @@ ONO99_OPTIONS: dict[str, OptionSpec] = {
         choice_parser("top", "all"),
         ("top", "all"),
     ),
+    "leave": OptionSpec(
+        "leave",
+        "turn",
+        "when a player who holds no card that fits leaves: turn (at the start of their turn) "
+        "or now (as soon as a move leaves them without one)",
+        choice_parser("turn", "now"),
+        ("turn", "now"),
+    ),
     "max_turns": OptionSpec(
         "max_turns",
         1000,
@@ -59,7 +67,7 @@ class Ono99Game(Game):
     """ONO 99 (``004_69530accaedd5eb3.txt``), 2-6 players (default 4).
 
     Options (see ``ninetynine rules ono99``): ``deck``, ``two_player_reverse``, ``rebuild``,
-    ``max_turns``.
+    ``leave``, ``max_turns``.
 
     :raises GameOptionError: bad player count or option (a ``ValueError``), or a deck too
         small to deal four cards to every player.
@@ -71,7 +79,7 @@ class Ono99Game(Game):
     min_players = 2
     max_players = 6
     default_players = 4
-    version = 1
+    version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = ONO99_OPTIONS
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
@@ -86,6 +94,7 @@ class Ono99Game(Game):
             )
         self.two_player_reverse: str = o["two_player_reverse"]
         self.rebuild: str = o["rebuild"]
+        self.leave: str = o["leave"]
         self.max_turns: int = o["max_turns"]
 
     @property
@@ -138,19 +147,23 @@ class Ono99Game(Game):
         mover: int,
         names: Sequence[str],
     ) -> list[str]:
-        """Seats leaving, direction reversed, Play 2 owed, draw pile rebuilt (``events.py``)."""
+        """In table order: a Reverse (the new direction; with two players in the game, that
+        the turn passes or its player plays again), a strike back, an exchange, a rebuilt draw
+        pile, the seats that left (and a Play 2 that dies with them), a Play 2 owed
+        (``events.py``)."""
         from .events import describe_events
 
         return describe_events(before, after, mover, names)
 
     def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """What the greedy bot would play and why, in one line, e.g.
-        ``"+9=97: the next player then needs a 0, 1 or a special card (about 40% stuck); you
-        keep -10 as an escape"``; ``None`` for a spectator or when it is not the seat's turn."""
+        """What the greedy bot would play here and why, in one line, under this game's options
+        (``two_player_reverse``, ``leave``), e.g. ``"+8=98: seat 1 then needs 0 or a special,
+        about 26% to leave; you keep 0 and Rev as escapes"``; ``None`` for a spectator or when
+        it is not the seat's turn."""
         from .heuristics import explain_choice
 
         if observation.get("hand") is None:
             return None
         if observation.get("current_player") != observation.get("player"):
             return None
-        return explain_choice(dict(observation))
+        return explain_choice(dict(observation), self.options)

@@ -162,11 +162,22 @@ def render_text(
             state = dim(f"    -  left the game{where} ({k} card{'s' if k != 1 else ''} face down)")
         lines.append(f"{marker} {name}  {state}")
 
+    # -- the end: places and what the scores mean -----------------------------------------
+    if obs["ended_by"]:
+        lines.append("")
+        lines.append(_places_line(obs, names))
+
     # -- the hand -------------------------------------------------------------------------
     if me is not None and "hand" in obs:
         lines.append("")
         hand = obs["hand"]
-        if not hand:
+        if not obs["in_game"][me]:
+            k = obs["out_sizes"][me]
+            lines.append(
+                f"{bold('You are out of the game')}  "
+                + dim(f"({k} card{'s' if k != 1 else ''} face down, out of play)")
+            )
+        elif not hand:
             lines.append(f"{bold('Your hand')}  (empty)")
         else:
             lines.append(f"{bold('Your hand')}  {dim('(x: cannot be played now)')}")
@@ -178,6 +189,24 @@ def render_text(
                 name = f"{NAMES[k]:<9}" if k > 10 else " " * 9
                 lines.append(f"  {' ' if ok else 'x'} {card_markup(k, markup)}  {name} {text}")
     return "\n".join(lines)
+
+
+def _places_line(obs: dict[str, Any], names: list[str]) -> str:
+    """``places: 1. Seat 2, 2. Seat 0, 3. Seat 1 (score = seats outlasted: 2, 1, 0)``: the
+    order of the end, best first, and what ``scores()`` count (D18)."""
+    n = obs["num_players"]
+    gone = [e["seat"] for e in obs["eliminations"]]
+    still = [i for i in range(n) if obs["in_game"][i]]
+    if obs["winner"] >= 0:
+        order = [obs["winner"], *reversed(gone)]
+        outlasted = [n - 1 - k for k in range(n)]
+        text = ", ".join(f"{k + 1}. {names[i]}" for k, i in enumerate(order))
+    else:  # the safety stop: the seats still in share the first place
+        outlasted = [len(gone)] * len(still) + [len(gone) - 1 - k for k in range(len(gone))]
+        parts = [f"1. {names[i]}" for i in still]
+        parts += [f"{len(still) + k + 1}. {names[i]}" for k, i in enumerate(reversed(gone))]
+        text = ", ".join(parts)
+    return f"places: {text} (score = seats outlasted: {', '.join(str(x) for x in outlasted)})"
 
 
 def _play2_line(obs: dict[str, Any], names: list[str], markup: bool) -> str:

@@ -4,14 +4,16 @@ Implements ``004_69530accaedd5eb3.txt`` (§ Playing a Card, § Setup, § How to 
 § Special Cards) with the readings recorded in ``docs/rules/ono99.md`` (decisions D1-D20).
 
 Cards are kinds 0..14 (``cards.py``); action ids are in ``actions.py``; the total arithmetic is
-in ``rules.py``. A turn is exactly one action (play a card, or exchange four ONO cards); a
-player who cannot play leaves the game automatically at the start of their turn (D5), so a
-non-terminal state always has a legal action.
+in ``rules.py``; what the table knows about hidden cards (for ``resample``) in
+``knowledge.py``. A turn is exactly one action (play a card, or exchange four ONO cards); a
+player who cannot play leaves the game automatically, at the start of their turn or (option
+``leave=now``) as soon as no card fits (D5), so a non-terminal state always has a legal action.
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.errors import IllegalActionError, NotationError
@@ -21,7 +23,8 @@ from ninetynine.core.util import as_action_id
 
 from . import actions as A
 from .cards import MINUS10, NAMES, NUM_KINDS, ONO, PLAY2, REVERSE, SHORT
-from .rules import NEXT, PLAYABLE, declared, why_unplayable
+from .knowledge import FREE, MOVE, STUCK, Unit, redeal
+from .rules import MAX_TOTAL, NEXT, PLAYABLE, declared, why_unplayable
 
 if TYPE_CHECKING:
     from .game import Ono99Game
@@ -53,16 +56,20 @@ class Ono99State(State):
         "draw",
         "ended_by",
         "game",
+        "handed",
         "hands",
+        "hgen",
         "hist",
         "last",
         "last_player",
         "n_alive",
+        "ogen",
         "out",
         "out_order",
         "out_round",
         "out_total",
         "out_turn",
+        "peak",
         "play2",
         "played",
         "player",
@@ -99,6 +106,10 @@ class Ono99State(State):
     round_left: int
     last: list[int] | None
     last_player: int
+    handed: int
+    peak: list[int]
+    hgen: list[list[int]] | None
+    ogen: list[list[int]] | None
     rebuilds: int
     st: dict[str, list[int]]
     hist: list[int]
@@ -143,6 +154,9 @@ class Ono99State(State):
         s.round_left = n
         s.last = None
         s.last_player = -1
+        s.handed = -1
+        s.peak = [0] * n
+        s.hgen = s.ogen = None  # every card is of the deal until the first rebuild
         s.rebuilds = 0
         s.st = {k: [0] * n for k in _STAT_KEYS}
         s.hist = []
@@ -176,6 +190,10 @@ class Ono99State(State):
         s.round_left = self.round_left
         s.last = self.last
         s.last_player = self.last_player
+        s.handed = self.handed
+        s.peak = self.peak[:]
+        s.hgen = None if self.hgen is None else [g[:] for g in self.hgen]
+        s.ogen = None if self.ogen is None else [g[:] for g in self.ogen]
         s.rebuilds = self.rebuilds
         s.st = {k: v[:] for k, v in self.st.items()}
         s.hist = self.hist[:]
@@ -271,18 +289,22 @@ class Ono99State(State):
         p = self.player
         owed = self.play2
         st = self.st
-        hand = self.hands[p]
         if action == _EXCHANGE:
-            # § 99 Card (Ono Card): all four at once for new cards; the turn passes (D9).
+            # § 99 Card (Ono Card): all four at once for new cards; the turn passes (D9). The
+            # four are set aside while the player draws, then go under the played pile, so a
+            # rebuild during this draw cannot hand them back.
             k = self.game.counts[ONO]
+            hand = self.hands[p]
             del hand[len(hand) - k :]  # sorted: the ONO cards (kind 14) are last
-            self.played[0:0] = [ONO] * k  # under the played pile, face up (D9)
+            if self.hgen is not None:
+                del self.hgen[p][len(hand) :]
             st["exchanges"][p] += 1
             self.last = [p, action, self.total]
             self._draw(p, k)
+            self.played[0:0] = [ONO] * k  # under the played pile, face up (D9)
             nxt, owe = (p, 1) if owed == 2 else (self._next_alive(p), 0)
         else:
-            hand.remove(action)
+            self._take(p, action)
             self.played.append(action)
             self.total = NEXT[self.total * NUM_KINDS + action]
             self.last = [p, action, self.total]
@@ -311,6 +333,15 @@ class Ono99State(State):
                 if action == MINUS10:
                     st["minus10s"][p] += 1
                 nxt, owe = (p, 1) if owed == 2 else (self._next_alive(p), 0)
+        if nxt != p:
+            self.handed = p  # the knockout credit of D18
+        if self.game.leave == "now":
+            t = self.total
+            peak = self.peak
+            for i, alive in enumerate(self.alive):
+                if alive and peak[i] < t:
+                    peak[i] = t
+            peak[p] = t  # the mover's hand is new
         self._use_slot()
         self._begin_turn(nxt, owe)
 
@@ -333,13 +364,20 @@ class Ono99State(State):
             self.round_left = self.n_alive
 
     def _begin_turn(self, q: int, owe: int) -> None:
-        """Give the turn to ``q`` (owing ``owe`` Play 2 turns); a player who cannot play leaves
-        the game at once and the next player takes a normal turn (D5, D13)."""
+        """Give the turn to ``q`` (owing ``owe`` Play 2 turns). A player who cannot play leaves
+        the game at once and the next player takes a normal turn (D5, D13); under option
+        ``leave=now`` every seat without a move leaves first (D5)."""
         if self.turn >= self.game.max_turns:
             self._finish(-1, TURN_LIMIT)
             return
+        if self.game.leave == "now":
+            if not self._leave_now():
+                return
+            if not self.alive[q]:
+                q, owe = self._next_alive(q), 0
+        by = self.handed
         while not self._can_move(q):
-            self._eliminate(q)
+            self._eliminate(q, by)
             if self.n_alive == 1:
                 self._finish(self._next_alive(q), LAST_PLAYER)
                 return
@@ -349,20 +387,40 @@ class Ono99State(State):
         self.play2 = owe
         self._legal = None
 
-    def _eliminate(self, q: int) -> None:
+    def _leave_now(self) -> bool:
+        """Option ``leave=now`` (D5): every seat in the game holding no move leaves, in the
+        order of play from the seat after the last mover, the mover last (so the player of the
+        last card wins when nobody can play, § Hints). Knocked out by the mover (D18). False
+        if the game ended."""
+        n = self.game.num_players
+        d = self.direction
+        mover = self.last[0] if self.last is not None else -1
+        start = mover if mover >= 0 else (self.player - d) % n
+        for step in range(1, n + 1):
+            i = (start + d * step) % n
+            if self.alive[i] and not self._can_move(i):
+                self._eliminate(i, mover)
+                if self.n_alive == 1:
+                    self._finish(self._next_alive(i), LAST_PLAYER)
+                    return False
+        return True
+
+    def _eliminate(self, q: int, by: int) -> None:
         """§ How to Play / § Hints: the player leaves; their hand goes face down, out of play
-        for the rest of the game (D7)."""
+        for the rest of the game (D7). ``by``: the seat credited with the knockout (D18)."""
         self.out[q] = self.hands[q]
         self.hands[q] = []
+        if self.hgen is not None and self.ogen is not None:
+            self.ogen[q] = self.hgen[q]
+            self.hgen[q] = []
         self.alive[q] = False
         self.n_alive -= 1
         self.out_order.append(q)
         self.out_round[q] = self.round
         self.out_total[q] = self.total
         self.out_turn[q] = self.turn
-        lp = self.last_player
-        if lp >= 0 and lp != q:
-            self.st["knockouts"][lp] += 1
+        if by >= 0 and by != q:
+            self.st["knockouts"][by] += 1
         if self.n_alive > 1:  # the game goes on: the round counts the slot
             self._use_slot()
 
@@ -372,22 +430,35 @@ class Ono99State(State):
         self.play2 = 0
         self._legal = None
 
+    def _take(self, p: int, kind: int) -> None:
+        """Remove one card of ``kind`` from ``p``'s hand: the copy from the oldest reshuffle
+        (copies are identical; which one left matters only to ``resample``, D16)."""
+        hand = self.hands[p]
+        j = hand.index(kind)
+        del hand[j]
+        if self.hgen is not None:
+            del self.hgen[p][j]
+
     def _draw(self, p: int, k: int) -> None:
         """Draw ``k`` cards, rebuilding an empty draw pile from the played cards (D8); with
-        nothing left to draw the hand stays short (D14)."""
+        nothing left to draw the hand stays short (D14). A hand is kept sorted by kind, and
+        copies of a kind by the reshuffle they came from (``hgen``)."""
         hand = self.hands[p]
-        draw = self.draw
         for _ in range(k):
-            if not draw:
+            if not self.draw:
                 self._rebuild()
-                draw = self.draw
-                if not draw:
+                if not self.draw:
                     return
-            insort(hand, draw.pop())
+            c = self.draw.pop()
+            j = bisect_right(hand, c)
+            hand.insert(j, c)
+            if self.hgen is not None:
+                self.hgen[p].insert(j, self.rebuilds)
 
     def _rebuild(self) -> None:
         """§ Hints: "shuffle the played-card pile and turn it into a new draw pile"; the top
-        card stays on the table unless option ``rebuild=all`` (D8)."""
+        card stays on the table unless option ``rebuild=all`` (D8). Everyone sees which cards
+        go in: the cards drawn from it are of reshuffle ``rebuilds`` (``hgen``, D16)."""
         played = self.played
         if self.game.rebuild == "all":
             cards, keep = played, []
@@ -399,6 +470,9 @@ class Ono99State(State):
         self.draw = cards
         self.played = keep
         self.rebuilds += 1
+        if self.hgen is None or self.ogen is None:
+            self.hgen = [[0] * len(h) for h in self.hands]
+            self.ogen = [[0] * len(o) for o in self.out]
 
     # ------------------------------------------------------------------ errors
     def _why_illegal(self, a: Any) -> str:
@@ -479,13 +553,22 @@ class Ono99State(State):
         return obs
 
     def resample(self, player: int | None, rng: Rng | int | None) -> Ono99State:
-        """A clone in which every card ``player`` cannot see is re-dealt at random: the other
-        seats' hands, the face-down cards of other seats that left, and the draw pile. Sizes,
-        ``player``'s own cards and the played pile are kept. The seat to act (if another) is
-        known to hold a move, so its hand is re-dealt until it has one (D16). The clone's RNG
-        is re-seeded from ``rng``, and it gets a new ``seed`` drawn from ``rng`` (keeping the true
-        seed would let its holder rebuild the true deal). The result depends only on
-        ``player``'s observation and ``rng``.
+        """A clone in which every card ``player`` cannot see is re-dealt at random, consistently
+        with what the table saw (D16): the other seats' hands, the face-down cards of every
+        seat that left (the seat's own too: its view does not show them) and the draw pile.
+        Sizes, ``player``'s own hand and the played pile are kept, and
+
+        * a hidden card only trades places with hidden cards of the same reshuffle (the deal,
+          or a rebuilt draw pile, whose cards everyone saw go in: ``hgen``/``ogen``, D8);
+        * the seat to act holds a move on the total (it did not leave, D5): a card that fits
+          or all four ONO cards, with the chance each has; under option ``leave=now`` so does
+          every seat still in, on the highest total it has faced with its hand;
+        * the face-down cards of a seat that left hold no move on the total it left at.
+
+        The clone's RNG is re-seeded from ``rng``, and it gets a new ``seed`` drawn from ``rng``
+        (keeping the true seed would let its holder rebuild the true deal). The result depends
+        only on ``player``'s knowledge and ``rng`` (and on which reshuffle a hidden copy of a
+        kind is counted from when its holder played a kind it held from two; D16).
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         n = self.game.num_players
@@ -495,47 +578,72 @@ class Ono99State(State):
             raise ValueError(f"no seat {player!r} in a {n}-player game")
         r = as_rng(rng)
         s = self.clone()
-        others = [i for i in range(n) if i != player]
-        pool: list[int] = list(s.draw)
-        for i in others:
-            pool.extend(s.hands[i])
-            pool.extend(s.out[i])
-        # Sorted first, so the re-deal depends only on what ``player`` knows and on ``rng``,
-        # never on where the hidden cards really are (a search bot must not tell apart two
-        # states its seat cannot).
-        pool.sort()
-        cur = s.current_player()
-        for attempt in range(64):
-            r.shuffle(pool)
-            k = 0
-            for i in others:
-                h, o = len(s.hands[i]), len(s.out[i])
-                s.hands[i] = sorted(pool[k : k + h])
-                s.out[i] = pool[k + h : k + h + o]
-                k += h + o
-            s.draw = pool[k:]
-            if cur in (TERMINAL, player) or s._can_move(cur):
-                break
-            if attempt == 63:
-                s._give_a_move(cur)
+        s._redeal_hidden(player, r)
         s.seed = r.next_u64()
         s.rng = r.spawn()
         s._legal = None
         return s
 
-    def _give_a_move(self, q: int) -> None:
-        """Fallback of :meth:`resample`: swap a card the seat to act can play into its hand
-        from the draw pile or another hidden hand (one exists: the real hand had one)."""
-        ok = PLAYABLE[self.total]
-        for src in [self.draw] + [self.hands[i] for i in range(len(self.hands)) if i != q]:
-            for j, k in enumerate(src):
-                if ok[k]:
-                    hand = self.hands[q]
-                    src[j] = hand.pop()
-                    insort(hand, k)
-                    if src is not self.draw:
-                        src.sort()
-                    return
+    def _redeal_hidden(self, player: int | None, r: Rng) -> None:
+        """Re-deal what ``player`` cannot see, in place (``knowledge.py``)."""
+        n = self.game.num_players
+        hg, og = self.hgen, self.ogen
+        over = bool(self.ended_by)
+        now = self.game.leave == "now"
+        units: list[Unit] = []
+        places: list[tuple[int, int]] = []  # (0 hand / 1 out / 2 draw, seat)
+        pools: dict[int, list[int]] = {}
+
+        def add(cards: list[int], gens: list[int], unit: Unit, place: tuple[int, int]) -> None:
+            for k, g in zip(cards, gens, strict=True):
+                pool = pools.get(g)
+                if pool is None:
+                    pool = pools[g] = [0] * NUM_KINDS
+                pool[k] += 1
+            units.append(unit)
+            places.append(place)
+
+        for i in range(n):
+            if self.alive[i]:
+                if i == player:
+                    continue
+                gens = hg[i] if hg is not None else [0] * len(self.hands[i])
+                if over:
+                    rule, t = FREE, 0
+                elif now:
+                    rule, t = MOVE, self.peak[i]
+                elif i == self.player:
+                    rule, t = MOVE, self.total
+                else:
+                    rule, t = FREE, 0
+                add(self.hands[i], gens, Unit(sorted(gens), rule, t), (0, i))
+            elif self.out[i]:
+                gens = og[i] if og is not None else [0] * len(self.out[i])
+                t = self.out_total[i]
+                unit = (
+                    Unit(sorted(gens), STUCK, t)
+                    if 0 <= t <= MAX_TOTAL
+                    else Unit(sorted(gens), FREE, 0)
+                )
+                add(self.out[i], gens, unit, (1, i))
+        if self.draw:
+            gens = [self.rebuilds] * len(self.draw)
+            add(self.draw, gens, Unit(gens, FREE, 0), (2, -1))
+        dealt = redeal(units, pools, self.game.counts[ONO], r)
+        for (where, i), unit, cards in zip(places, units, dealt, strict=True):
+            if where == 2:
+                self.draw = cards
+                continue
+            pairs = sorted(zip(cards, unit.slots, strict=True))
+            kinds = [k for k, _ in pairs]
+            if where == 0:
+                self.hands[i] = kinds
+                if hg is not None:
+                    hg[i] = [g for _, g in pairs]
+            else:
+                self.out[i] = kinds
+                if og is not None:
+                    og[i] = [g for _, g in pairs]
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
@@ -561,6 +669,11 @@ class Ono99State(State):
             round_left=self.round_left,
             last=None if self.last is None else self.last[:],
             last_player=self.last_player,
+            handed=self.handed,
+            peak=self.peak[:],
+            gens=None
+            if self.hgen is None or self.ogen is None
+            else {"hands": [g[:] for g in self.hgen], "out": [g[:] for g in self.ogen]},
             rebuilds=self.rebuilds,
             stats={k: v[:] for k, v in self.st.items()},
             history=self.hist[:],
@@ -571,69 +684,167 @@ class Ono99State(State):
 
     @classmethod
     def from_dict(cls, game: Ono99Game, d: Any) -> Ono99State:
+        """Rebuild a state from :meth:`to_dict` output, checking that it is a position of this
+        game: every card of the deck in exactly one place, seats, totals and counters in range,
+        the seat to act in the game and holding a move.
+
+        :raises ValueError: a field out of range or of the wrong type, or cards that do not add
+            up (the core turns it into a ``GameOptionError``).
+        :raises KeyError: a missing field."""
+        n = game.num_players
         s = object.__new__(cls)
         s.game = game
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
-        s.hands = [list(x) for x in d["hands"]]
-        s.draw = list(d["draw"])
-        s.played = list(d["played"])
-        s.out = [list(x) for x in d["out"]]
-        s.alive = [bool(x) for x in d["alive"]]
+        s.seed = _int(d["seed"], "seed", 0, (1 << 64) - 1)
+        s.rng = Rng(_int(d["rng"], "rng", 0, (1 << 64) - 1))
+        s.hands = _rows(d["hands"], "hands", n, _card)
+        s.draw = _list(d["draw"], "draw", _card)
+        s.played = _list(d["played"], "played", _card)
+        s.out = _rows(d["out"], "out", n, _card)
+        s.alive = _flags(d["alive"], "alive", n)
         s.n_alive = sum(s.alive)
-        s.out_order = list(d["out_order"])
-        s.out_round = list(d["out_round"])
-        s.out_total = list(d["out_total"])
-        s.out_turn = list(d["out_turn"])
-        s.total = int(d["total"])
-        s.direction = int(d["direction"])
-        s.player = int(d["player"])
-        s.play2 = int(d["play2"])
-        s.turn = int(d["turn"])
-        s.round = int(d["round"])
-        s.round_left = int(d["round_left"])
-        s.last = None if d["last"] is None else list(d["last"])
-        s.last_player = int(d["last_player"])
-        s.rebuilds = int(d["rebuilds"])
-        s.st = {k: list(d["stats"][k]) for k in _STAT_KEYS}
-        s.hist = list(d["history"])
-        s.winner_ = int(d["winner"])
-        s.ended_by = str(d["ended_by"])
+        s.out_order = _list(d["out_order"], "out_order", lambda v, w: _int(v, w, 0, n - 1))
+        s.out_round = _seats(d["out_round"], "out_round", n, 0, 1 << 31)
+        s.out_total = _seats(d["out_total"], "out_total", n, -1, MAX_TOTAL)
+        s.out_turn = _seats(d["out_turn"], "out_turn", n, 0, 1 << 31)
+        s.total = _int(d["total"], "total", 0, MAX_TOTAL)
+        s.direction = _int(d["direction"], "direction", -1, 1)
+        s.player = _int(d["player"], "player", 0, n - 1)
+        s.play2 = _int(d["play2"], "play2", 0, 2)
+        s.turn = _int(d["turn"], "turn", 0, game.max_turns)
+        s.round = _int(d["round"], "round", 1, 1 << 31)
+        s.round_left = _int(d["round_left"], "round_left", 0, n)
+        last = d["last"]
+        if last is None:
+            s.last = None
+        else:
+            if not isinstance(last, list) or len(last) != 3:
+                raise ValueError("last must be null or [seat, action, total]")
+            s.last = [
+                _int(last[0], "last seat", 0, n - 1),
+                _int(last[1], "last action", 0, NUM_KINDS - 1),
+                _int(last[2], "last total", 0, MAX_TOTAL),
+            ]
+        s.last_player = _int(d["last_player"], "last_player", -1, n - 1)
+        # fields added in version 2 (older states: no knockout credit known, one reshuffle class)
+        s.handed = _int(d.get("handed", s.last_player), "handed", -1, n - 1)
+        s.peak = _seats(d.get("peak", [s.total] * n), "peak", n, 0, MAX_TOTAL)
+        s.rebuilds = _int(d["rebuilds"], "rebuilds", 0, 1 << 31)
+        gens = d.get("gens")
+        if gens is None:
+            s.hgen = s.ogen = None
+            if s.rebuilds:
+                s.hgen = [[0] * len(h) for h in s.hands]
+                s.ogen = [[0] * len(o) for o in s.out]
+        else:
+            if not isinstance(gens, dict):
+                raise ValueError("gens must be null or {hands, out}")
+
+            def gen(v: Any, what: str) -> int:
+                return _int(v, what, 0, s.rebuilds)
+
+            s.hgen = _rows(gens["hands"], "gens hands", n, gen)
+            s.ogen = _rows(gens["out"], "gens out", n, gen)
+            for name, cards, gs in (("hands", s.hands, s.hgen), ("out", s.out, s.ogen)):
+                for i in range(n):
+                    if len(gs[i]) != len(cards[i]):
+                        raise ValueError(f"gens {name}[{i}] does not match {name}[{i}]")
+                    pairs = sorted(zip(cards[i], gs[i], strict=True))
+                    cards[i] = [k for k, _ in pairs]
+                    gs[i] = [g for _, g in pairs]
+        stats = d["stats"]
+        if not isinstance(stats, dict):
+            raise ValueError("stats must be an object")
+        s.st = {k: _seats(stats[k], f"stats {k}", n, 0, 1 << 31) for k in _STAT_KEYS}
+        s.hist = _list(d["history"], "history", lambda v, w: _int(v, w, 0, NUM_KINDS - 1))
+        s.winner_ = _int(d["winner"], "winner", -1, n - 1)
+        s.ended_by = d["ended_by"]
+        if s.ended_by not in ("", LAST_PLAYER, TURN_LIMIT):
+            raise ValueError(f"ended_by {s.ended_by!r} is not '', {LAST_PLAYER} or {TURN_LIMIT}")
         s._legal = None
+        s._check()
         return s
+
+    def _check(self) -> None:
+        """The invariants of a position (for :meth:`from_dict`). :raises ValueError:"""
+        n = self.game.num_players
+        every: Counter[int] = Counter(self.draw)
+        every.update(self.played)
+        for i in range(n):
+            every.update(self.hands[i])
+            every.update(self.out[i])
+        want = Counter({k: c for k, c in enumerate(self.game.counts) if c})
+        if every != want:
+            extra, missing = every - want, want - every
+            parts = []
+            if extra:
+                parts.append("extra " + " ".join(f"{SHORT[k]} x{c}" for k, c in extra.items()))
+            if missing:
+                parts.append("missing " + " ".join(f"{SHORT[k]} x{c}" for k, c in missing.items()))
+            raise ValueError(
+                f"the cards do not add up to this game's deck ({sum(want.values())} cards, "
+                f"found {sum(every.values())}): {'; '.join(parts)}"
+            )
+        if self.direction not in (1, -1):
+            raise ValueError(f"direction must be 1 or -1, not {self.direction}")
+        for i in range(n):
+            if len(self.hands[i]) > HAND_SIZE:
+                raise ValueError(f"seat {i} holds {len(self.hands[i])} cards (at most 4)")
+            if self.alive[i] and self.out[i]:
+                raise ValueError(f"seat {i} is in the game but has cards out of play")
+            if not self.alive[i] and self.hands[i]:
+                raise ValueError(f"seat {i} left the game but holds cards")
+        if sorted(self.out_order) != [i for i in range(n) if not self.alive[i]]:
+            raise ValueError("out_order must list exactly the seats that left, once each")
+        for i in self.out_order:
+            if not 0 <= self.out_total[i] <= MAX_TOTAL:
+                raise ValueError(f"seat {i} left the game at no total (out_total)")
+        if self.n_alive < 1:
+            raise ValueError("no seat is in the game")
+        if len(self.hist) != self.turn:
+            raise ValueError(f"turn is {self.turn} but the history has {len(self.hist)} moves")
+        if self.ended_by == LAST_PLAYER:
+            if self.n_alive != 1 or not 0 <= self.winner_ < n or not self.alive[self.winner_]:
+                raise ValueError("a game won by the last player left needs that one winner")
+        elif self.ended_by == TURN_LIMIT:
+            if self.winner_ != -1:
+                raise ValueError("a game stopped by the turn limit has no winner")
+        else:
+            if self.winner_ != -1:
+                raise ValueError("a game still going has no winner")
+            if self.n_alive < 2:
+                raise ValueError("a game still going needs two seats in it")
+            if not self.alive[self.player]:
+                raise ValueError(f"seat {self.player} is to play but left the game")
+            if not self._can_move(self.player):
+                raise ValueError(f"seat {self.player} is to play but holds no move")
 
     def stats(self) -> dict[str, Any]:
         """Counters for simulation summaries (D18).
 
-        Per seat (lists): ``place`` (1 the winner, n the first to leave; 0 for every seat of a
-        game stopped by the turn limit), ``rounds_survived`` (the round the seat left in; the
-        winner's is the last round), ``knockouts`` (seats that left right after this seat's
-        card), ``cards_played``, ``minus10s``, ``reverses``, ``play2s``, ``strike_backs``
-        (a Reverse answering a Play 2), ``passes`` (a Play 2 answering a Play 2),
-        ``exchanges``. Numbers: ``round_of_elimination_<k>`` (the round of the k-th player to
-        leave, k = 1..n-1), ``turns``, ``actions``, ``rounds``, ``rebuilds``. Category:
-        ``ended_by`` (``last_player`` or ``turn_limit``).
+        Per seat (lists): ``place`` (1 the winner, n the first to leave; left out for a game
+        stopped by the turn limit, a draw, so that mean places count finished games only),
+        ``rounds_survived`` (the round the seat left in; the winner's is the last round),
+        ``knockouts`` (seats that left when this seat had handed them the turn, D18),
+        ``cards_played``, ``minus10s``, ``reverses``, ``play2s``, ``strike_backs`` (a Reverse
+        answering a Play 2), ``passes`` (a Play 2 answering a Play 2), ``exchanges``. Numbers:
+        ``round_of_elimination_<k>`` (the round of the k-th player to leave, k = 1..n-1),
+        ``rounds``, ``rebuilds``. Category: ``ended_by`` (``last_player`` or ``turn_limit``).
+        Game length is not repeated here: a turn is one action, so the summary's ``actions``
+        is the number of turns.
         """
         n = self.game.num_players
         d: dict[str, Any] = {}
-        over = self.winner_ >= 0
-        d["place"] = [
-            (n - self.out_order.index(i) if not self.alive[i] else 1) if over else 0
-            for i in range(n)
-        ]
+        if self.winner_ >= 0:
+            d["place"] = [n - self.out_order.index(i) if not self.alive[i] else 1 for i in range(n)]
         d["rounds_survived"] = [
             self.out_round[i] if not self.alive[i] else self.round for i in range(n)
         ]
         d.update({k: v[:] for k, v in self.st.items()})
+        d.update(rounds=self.round, rebuilds=self.rebuilds, ended_by=self.ended_by)
+        # last: a game stopped early has fewer of them, and a summary lists keys in the order
+        # it first meets them
         for k, q in enumerate(self.out_order, 1):
             d[f"round_of_elimination_{k}"] = self.out_round[q]
-        d.update(
-            turns=self.turn,
-            actions=len(self.hist),
-            rounds=self.round,
-            rebuilds=self.rebuilds,
-            ended_by=self.ended_by,
-        )
         return d
 
     def card_counts(self) -> dict[str, list[int]]:
@@ -658,6 +869,45 @@ class Ono99State(State):
             f"total={self.total} direction={self.direction} play2={self.play2} "
             f"in_game={self.alive}>"
         )
+
+
+# --------------------------------------------------------------------------- from_dict checks
+def _int(v: Any, what: str, lo: int, hi: int) -> int:
+    if v.__class__ is not int:
+        raise ValueError(f"{what} must be a whole number, not {v!r}")
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} must be within {lo}..{hi}, not {v}")
+    return int(v)
+
+
+def _card(v: Any, what: str) -> int:
+    if v.__class__ is not int or not 0 <= v < NUM_KINDS:
+        raise ValueError(f"{what}: {v!r} is not an ONO 99 card kind (0-{NUM_KINDS - 1})")
+    return int(v)
+
+
+def _list(v: Any, what: str, item: Any) -> list[int]:
+    if not isinstance(v, list):
+        raise ValueError(f"{what} must be a list")
+    return [item(x, what) for x in v]
+
+
+def _rows(v: Any, what: str, n: int, item: Any) -> list[list[int]]:
+    if not isinstance(v, list) or len(v) != n:
+        raise ValueError(f"{what} must be a list of {n} lists, one per seat")
+    return [_list(x, f"{what}[{i}]", item) for i, x in enumerate(v)]
+
+
+def _seats(v: Any, what: str, n: int, lo: int, hi: int) -> list[int]:
+    if not isinstance(v, list) or len(v) != n:
+        raise ValueError(f"{what} must be a list of {n} numbers, one per seat")
+    return [_int(x, what, lo, hi) for x in v]
+
+
+def _flags(v: Any, what: str, n: int) -> list[bool]:
+    if not isinstance(v, list) or len(v) != n or any(x.__class__ is not bool for x in v):
+        raise ValueError(f"{what} must be a list of {n} true/false values")
+    return list(v)
 
 
 __all__ = ["HAND_SIZE", "LAST_PLAYER", "TURN_LIMIT", "Ono99State"]
