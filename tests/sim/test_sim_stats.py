@@ -119,3 +119,21 @@ def test_csv_rows():
     assert header[:4] == ["game", "seed", "agent_0", "agent_1"]
     assert {"pts_0", "pts_1", "end", "winner", "score_1", "actions"} <= set(header)
     assert rows[0]["pts_1"] == 2 and rows[0]["winner"] == 1 and rows[0]["winner_agent"] == "b"
+
+
+def test_stats_keys_keep_their_order_and_per_seat_lists_may_hold_none():
+    """A key missing from the first game keeps its place; None in a per-seat list is skipped."""
+    from ninetynine.sim.stats import _aggregate_stats
+
+    class R:
+        def __init__(self, stats, agents):
+            self.stats, self.agents = stats, agents
+
+    results = [
+        R({"a": [1, 2], "c": 5}, ["x", "y"]),
+        R({"a": [3, None], "b": [None, 4], "c": 7}, ["x", "y"]),
+    ]
+    out = _aggregate_stats(results, 2, ["x", "y"])
+    assert list(out) == ["a", "b", "c"]
+    assert out["a"]["kind"] == "per_seat" and out["a"]["by_seat"] == [2.0, 2.0]
+    assert out["b"]["kind"] == "per_seat" and out["b"]["by_seat"] == [None, 4.0]

@@ -138,8 +138,12 @@ def _agent_order(results: Sequence[GameResult]) -> list[str]:
 
 def _kind(value: Any, num_players: int) -> str:
     if isinstance(value, list | tuple):
-        if len(value) == num_players and all(_is_number(x) for x in value):
-            return "per_seat"
+        if (
+            len(value) == num_players
+            and all(x is None or _is_number(x) for x in value)
+            and any(_is_number(x) for x in value)
+        ):
+            return "per_seat"  # None: no value for that seat in this game (skipped)
         return "category"
     return "number" if _is_number(value) else "category"
 
@@ -241,11 +245,21 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
 def _aggregate_stats(
     results: Sequence[GameResult], n: int, agents: list[str]
 ) -> dict[str, dict[str, Any]]:
-    kinds: dict[str, str] = {}
+    # Keys in the games' own order: a key first seen in a later game goes right after the key
+    # that precedes it there (not at the end).
+    order: list[str] = []
     for r in results:
-        for k, v in r.stats.items():
-            if k not in kinds and k not in LENGTH_KEYS:
-                kinds[k] = _kind(v, n)
+        prev = None
+        for k in r.stats:
+            if k not in order:
+                order.insert(order.index(prev) + 1 if prev is not None else 0, k)
+            prev = k
+    kinds: dict[str, str] = {}
+    for k in order:
+        if k in LENGTH_KEYS:
+            continue
+        values = [r.stats[k] for r in results if k in r.stats and r.stats[k] is not None]
+        kinds[k] = _kind(values[0], n) if values else "category"
     out: dict[str, dict[str, Any]] = {}
     for key, kind in kinds.items():
         label = prettify(key)
@@ -257,6 +271,8 @@ def _aggregate_stats(
                 if v is None or _kind(v, n) != "per_seat":
                     continue
                 for s, x in enumerate(v):
+                    if x is None:
+                        continue
                     seat_vals[s].append(x)
                     agent_vals[r.agents[s]].append(x)
             every = [x for vals in seat_vals for x in vals]
