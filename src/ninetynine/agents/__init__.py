@@ -1,20 +1,28 @@
 """Agents: the protocol, the generic bots, and ``make_agent`` for specs like ``greedy``.
 
-Every agent plays one seat from that seat's observation and the legal actions only. Per-game
-bots (``greedy``) live in their game's package and are registered with it.
+Every agent plays one seat from that seat's observation and the legal actions only; a search
+bot (``ismcts``) also gets determinizations through a ``SearchView`` (see
+:mod:`ninetynine.core.agent`), which runners pass with :func:`choose_action`. Per-game bots
+(``greedy``) live in their game's package and are registered with it.
 """
 
 from __future__ import annotations
 
-from ninetynine.core.agent import Agent
+from ninetynine.core.agent import Agent, SearchAgent, SearchView, choose_action
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.registry import agent_factory, list_agents, register_agent
 from ninetynine.core.rng import Rng
 
+from .ismcts import ISMCTSAgent, make_ismcts
 from .random_agent import RandomAgent
 
 register_agent("random", RandomAgent, doc="uniform over the legal actions")
+register_agent(
+    "ismcts",
+    make_ismcts,
+    doc="information-set MCTS: ismcts[:iterations|:0.5s][:random][:c=0.7] (agents/ismcts.py)",
+)
 
 
 def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Agent:
@@ -38,4 +46,15 @@ def parse_agent_list(text: str, num_players: int) -> list[str]:
     return [specs[i % len(specs)] for i in range(num_players)]
 
 
-__all__ = ["Agent", "RandomAgent", "Rng", "list_agents", "make_agent", "parse_agent_list"]
+__all__ = [
+    "Agent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "Rng",
+    "SearchAgent",
+    "SearchView",
+    "choose_action",
+    "list_agents",
+    "make_agent",
+    "parse_agent_list",
+]

@@ -158,6 +158,68 @@ def games_cmd() -> None:
     run_games()
 
 
+@app.command()
+def ladder(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated agents, at least two: random,greedy,ismcts:200,ismcts:1s "
+            "(ismcts options: see `ninetynine games`)."
+        ),
+    ] = "random,greedy,ismcts:200",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Seats (2: heads-up; more: one vs a field).")
+    ] = 2,
+    seed: Annotated[int, typer.Option(help="Master seed: every match plays the same deals.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
+    option: OptionList = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the ladder as JSON.")
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Draw strength against thinking time into this PNG file."),
+    ] = None,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move."""
+    from .ladder import run_ladder_command
+
+    run_ladder_command(
+        game, agents, games, players, seed, jobs, variant, option, json_out, plot, progress
+    )
+
+
+@app.command()
+def analyze(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games per measured configuration.")
+    ] = 1000,
+    out: Annotated[
+        Path, typer.Option(help="Directory for the report (report.md, PNG plots, data.json).")
+    ] = Path("report"),
+    agents: Annotated[str, typer.Option(help="The agent in every seat.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Master seed (the same deals in every run).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    option: OptionList = None,
+    sections: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated sections to run (default: all for the game)."),
+    ] = None,
+    html: Annotated[bool, typer.Option(help="Also write report.html.")] = False,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Balance report: seat and player-count win rates, game length, the mid-game leader,
+    and each game's own questions (Warp 99 handicap, Random Rule Start, ...), with plots."""
+    from .analyze import run_analyze_command
+
+    run_analyze_command(game, games, out, agents, seed, jobs, option, sections, html, progress)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ninetynine.agents import make_agent
-from ninetynine.core.agent import Agent
+from ninetynine.core.agent import Agent, choose_action
 from ninetynine.core.errors import NinetyNineError, NotationError
 from ninetynine.core.game import Game, State
 from ninetynine.core.rng import derive_seed
@@ -169,7 +169,7 @@ class PlaySession:
             self.console.print(f"  [yellow]* {escape(line)}[/]")
 
     def _bot_move(self, p: int) -> None:
-        action = self.agents[p].step(self.state.observation(p), self.state.legal_actions())
+        action = choose_action(self.agents[p], self.state, p)  # search bots get a SearchView
         self._apply(p, action)
         if self.delay > 0:
             self.sleep(self.delay)

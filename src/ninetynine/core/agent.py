@@ -1,13 +1,31 @@
-"""The agent protocol.
+"""The agent protocol, and what a search agent may see besides its observation.
 
 An agent plays one seat. It sees exactly what that seat may see: the observation dict and the
-legal action ids (never the state). Search agents additionally receive a ``resampler``
-(later; see the ISMCTS issue).
+legal action ids, never the state.
+
+A *search* agent (ISMCTS and friends) also needs determinizations: full states that agree with
+everything its seat knows, with the hidden cards re-dealt at random. It gets them through a
+:class:`SearchView`, whose only door is :meth:`SearchView.sample` (``state.resample(seat,
+rng)``); the view never holds the true state, so a bot cannot peek even by accident. An agent
+asks for a view by having a ``step_with_search(observation, legal_actions, view)`` method
+(:class:`SearchAgent`); every runner asks for a move through :func:`choose_action`, which
+passes the view to agents that want one and calls plain ``step`` otherwise. Agents with only
+``step`` are unaffected: the extension is backward compatible.
+
+A search agent may also use a game's *search hooks* (:class:`SearchHooks`): a fast rollout
+policy, a pruned move list for the tree, a position evaluation. A game package registers them
+with :func:`register_search_hooks`; nothing here knows a game by name.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .game import State
+    from .rng import Rng
 
 
 @runtime_checkable
@@ -21,3 +39,131 @@ class Agent(Protocol):
     name: str
 
     def step(self, observation: dict[str, Any], legal_actions: list[int]) -> int: ...
+
+
+class SearchView:
+    """The determinizations a search agent may draw for ``seat``, and nothing else.
+
+    ``sample(rng)`` returns a fresh, independent state equal to ``state.resample(seat, rng)``:
+    everything ``seat`` knows is kept (its hand, public piles, counts, the history) and every
+    hidden card is re-dealt. The view keeps one determinization as its base (made when the view
+    is built), never the true state, and clears the base's ``seed`` (from which the true deal
+    could be replayed); so nothing reachable from the view holds a card ``seat`` cannot see.
+
+    This relies on the game's ``resample`` depending only on ``seat``'s observation and the
+    ``rng`` (the conformance suite and ``tests/agents/test_no_cheating.py`` check it): then
+    sampling from the base is exactly sampling from the true state, and two states that look
+    the same to ``seat`` give the same samples.
+
+    A view is valid for one decision: build a new one (with :func:`choose_action`) each time.
+    """
+
+    __slots__ = ("_base", "num_players", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        base = state.resample(seat, 0)
+        base.seed = 0
+        self._base = base
+        #: The seat the view is for (the seat to act when a runner builds it).
+        self.seat = seat
+        self.num_players: int = state.game.num_players
+
+    def sample(self, rng: Rng | int | None) -> State:
+        """A determinization: ``state.resample(seat, rng)`` (a new state the caller owns)."""
+        return self._base.resample(self.seat, rng)
+
+    def __repr__(self) -> str:
+        return f"<SearchView seat={self.seat}>"
+
+
+@runtime_checkable
+class SearchAgent(Agent, Protocol):
+    """An agent that searches: runners give it a :class:`SearchView` with each decision.
+
+    ``step_with_search(observation, legal_actions, view)`` returns one of ``legal_actions``.
+    Its plain ``step`` must still work (a runner that has no state to build a view from calls
+    it); a search agent then falls back to a policy that needs no determinization.
+    """
+
+    def step_with_search(
+        self, observation: dict[str, Any], legal_actions: list[int], view: SearchView
+    ) -> int: ...
+
+
+def choose_action(agent: Agent, state: State, seat: int | None = None) -> int:
+    """Ask ``agent`` for its move in ``state`` (for ``seat``, default the seat to act).
+
+    The one place a runner (a match, the terminal session, the web app, an environment)
+    should ask an agent for a move: a :class:`SearchAgent` gets a :class:`SearchView` built
+    from ``state``; any other agent gets ``step(observation, legal_actions)``. The agent never
+    receives ``state`` itself.
+    """
+    p = state.current_player() if seat is None else seat
+    observation = state.observation(p)
+    legal = state.legal_actions()
+    search = getattr(agent, "step_with_search", None)
+    if search is not None:
+        return int(search(observation, legal, SearchView(state, p)))
+    return agent.step(observation, legal)
+
+
+# ----------------------------------------------------------------------------- search hooks
+#: ``policy(state, rng) -> action``: a legal action of ``state.current_player()``.
+RolloutPolicy = Callable[["State", "Rng"], int]
+#: ``candidates(state, legal) -> actions``: the non-empty subset of ``legal`` a tree should
+#: branch on (a macro move: the rest is left to the policy).
+Candidates = Callable[["State", list[int]], list[int]]
+#: ``evaluate(state) -> values``: per seat, an estimate of ``returns()`` in ``[-1, 1]`` for a
+#: non-terminal state (to cut rollouts short).
+Evaluate = Callable[["State"], list[float]]
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """A game's optional tuning for search agents (all fields may be ``None``).
+
+    Hooks see the full state they are given: search agents only ever call them on their own
+    determinizations, never on the true state.
+
+    :ivar rollout: a fast playout policy, usually the game's greedy heuristic on the state.
+    :ivar candidates: the moves worth a tree node; others are played by ``rollout``.
+    :ivar evaluate: a position evaluation for truncated rollouts.
+    :ivar depth: turns after which a rollout is cut and ``evaluate`` used (``0``: rollouts
+        play to the end); a search agent's own setting wins.
+    :ivar doc: one line saying what the hooks do, for listings.
+    """
+
+    rollout: RolloutPolicy | None = None
+    candidates: Candidates | None = None
+    evaluate: Evaluate | None = None
+    depth: int = 0
+    doc: str = ""
+
+
+_HOOKS: dict[str, SearchHooks] = {}
+
+
+def register_search_hooks(game_id: str, hooks: SearchHooks) -> None:
+    """Register ``hooks`` for ``game_id`` (a game package calls this when imported)."""
+    _HOOKS[game_id] = hooks
+
+
+def search_hooks(game_id: str) -> SearchHooks:
+    """The hooks registered for ``game_id``; empty :class:`SearchHooks` if none."""
+    import ninetynine.games  # noqa: F401  (importing the games registers their hooks)
+
+    return _HOOKS.get(game_id, SearchHooks())
+
+
+__all__ = [
+    "Agent",
+    "Candidates",
+    "Evaluate",
+    "RolloutPolicy",
+    "SearchAgent",
+    "SearchHooks",
+    "SearchView",
+    "choose_action",
+    "register_search_hooks",
+    "search_hooks",
+]

@@ -3,7 +3,8 @@
 Generic over games: only the core protocol (``new_initial_state``, ``current_player``,
 ``legal_actions``, ``apply_action``, ``observation``, ``returns``, ``scores``, ``winner``,
 ``history``, ``stats``) and agents built by :func:`ninetynine.agents.make_agent`. An agent sees
-``state.observation(seat)`` and the legal action ids, nothing else.
+``state.observation(seat)`` and the legal action ids, nothing else; a search agent also gets a
+``SearchView`` of determinizations (:func:`ninetynine.core.agent.choose_action`).
 
 Reproducibility: a game is fixed by ``(game id, options, seed, agents per seat)``. Agents are
 constructed with seeds derived from the game seed (or from ``agent_seed``), so bots that use
@@ -25,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ninetynine.agents import make_agent
+from ninetynine.core.agent import choose_action
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game
 from ninetynine.core.records import GameRecord
@@ -125,8 +127,7 @@ def play_game(
     actions = 0
     while not state.is_terminal():
         p = state.current_player()
-        legal = state.legal_actions()
-        action = agents[p].step(state.observation(p), legal)
+        action = choose_action(agents[p], state, p)  # a search agent also gets a SearchView
         try:
             state.apply_action(action)
         except NinetyNineError as e:

@@ -47,10 +47,11 @@ revealed, flip_used, plays, target, winner` and `hand` (own seat only).
   the deck is topped up from the reserve first, as for any draw (W6, W9).
 """
 
+from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import NinetyNineGame, Warp99Game
-from .heuristics import GreedyAgent, solve_discards
+from .heuristics import GreedyAgent, evaluate, rollout_policy, search_candidates, solve_discards
 from .state import Warp99State
 
 for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
@@ -59,6 +60,17 @@ for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
         GreedyAgent,
         game_id=_gid,
         doc="exact discard solver + row-value heuristic (games/warp99/heuristics.py)",
+    )
+    register_search_hooks(
+        _gid,
+        SearchHooks(
+            rollout=rollout_policy,
+            candidates=search_candidates,
+            evaluate=evaluate,
+            depth=1,
+            doc="greedy rollouts cut after the turn and scored by a fitted win-chance model; "
+            "Action B as a macro move (the discard solver's plan, or end)",
+        ),
     )
 
 __all__ = ["GreedyAgent", "NinetyNineGame", "Warp99Game", "Warp99State", "solve_discards"]

@@ -1,0 +1,419 @@
+"""ISMCTS: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+The bot works on the core protocol only. Each iteration draws a *determinization* (a full
+state consistent with everything the bot's seat knows, hidden cards re-dealt) from the
+:class:`~ninetynine.core.agent.SearchView` the runner passes, plays moves on it and backs the
+returns up. It never sees the true state: only its observation, the legal actions and the
+view's samples (``tests/agents/test_no_cheating.py``). Any number of players: each seat
+maximises its own return.
+
+Two ways to spend the iterations (``mode``):
+
+``ucb``
+    Single-observer ISMCTS as in the paper: one tree of move sequences shared by all
+    determinizations; a node stores the reward of the seat that chose the move into it (max^n
+    for any number of players); children are picked by UCB1 where a child's exploration term
+    counts how often it was *available* (legal in the determinization) rather than the
+    parent's visits; the root's most visited move is played.
+``paired`` (the default: stronger at the same budget, see the ladder in ``docs/reports``)
+    A one-level tree with common random numbers: every root move is tried on the same
+    determinization with the same rollout seed, round after round, so two moves' values differ
+    by the moves alone and not by the luck of the deal. The bot leaves its rollout policy's
+    own move only for one that beats it by ``z`` paired standard errors (the winner of many
+    noisy comparisons is otherwise often just the luckiest). This is determinized rollout
+    search (Ginsberg's GIB, Tesauro & Galperin's rollouts) on the same machinery; ISMCTS with
+    a one-move tree, the information set is still sampled, never seen.
+
+Rollouts follow the game's greedy policy (or uniformly random moves) to the end of the game,
+or, with ``depth``, for ``depth`` turns (a turn: one seat's run of moves) after which the
+game's evaluation estimates the returns.
+
+Spec (``make_agent``; ``:`` separates the parts after the budget, in any order)::
+
+    ismcts                 1000 iterations, paired, greedy rollouts, the game's default depth
+    ismcts:200             200 iterations (rollouts)
+    ismcts:0.5s / :500ms   a wall-time budget per decision: not reproducible (how many
+                           iterations fit depends on the machine and its load)
+    ismcts:200:ucb         the paper's tree search (``paired`` is the default)
+    ismcts:200:random      uniformly random rollouts (default ``greedy``)
+    ismcts:200:depth=2     rollouts cut after 2 turns, then the game's evaluation;
+                           ``depth=0``: play to the end
+    ismcts:200:c=0.7       UCB exploration constant (``ucb``; rewards in [0, 1])
+    ismcts:200:z=1.0       paired: standard errors needed to leave the policy's move
+    ismcts:200:flat        no macro moves (the game's ``candidates`` hook is ignored)
+
+With an iteration budget the agent is reproducible: the same seed, observation and legal
+actions give the same move (determinizations and rollouts draw from the agent's own seeded
+:class:`~ninetynine.core.rng.Rng`). Per-game tuning comes from the game's
+:class:`~ninetynine.core.agent.SearchHooks` (a fast greedy rollout policy, macro moves through
+``candidates``, a cut-off evaluation and its default depth); without hooks the agent runs the
+game's ``greedy`` agent (or random moves) on each rollout state's observation and plays every
+rollout to the end.
+
+Called through plain ``step`` (a runner with no state to build a view from) it cannot search;
+it then plays its rollout policy's move from the observation (the game's ``greedy`` agent, or
+``random``) and counts the move in :attr:`ISMCTSAgent.unsearched`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ninetynine.core.agent import SearchHooks, SearchView, search_hooks
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.game import Game, State
+from ninetynine.core.registry import agent_factory, list_agents
+from ninetynine.core.rng import Rng
+
+#: Default iterations (rollouts) per decision.
+DEFAULT_ITERATIONS = 1000
+#: Default UCB1 exploration constant (rewards are scaled to [0, 1]).
+DEFAULT_C = 0.7
+#: Default number of paired standard errors needed to leave the rollout policy's move.
+DEFAULT_Z = 1.0
+MODES = ("paired", "ucb")
+
+
+class Node:
+    """One tree node (``ucb`` mode): the move sequence from the root that reaches it.
+
+    ``mover`` chose the move into this node; ``reward`` sums that seat's rewards in ``[0, 1]``
+    over ``visits``; ``avail`` counts the iterations in which the move was legal.
+    """
+
+    __slots__ = ("avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[int, Node] = {}
+
+
+def parse_spec(arg: str | None) -> dict[str, Any]:
+    """The keyword arguments of :class:`ISMCTSAgent` for a spec's argument.
+
+    >>> parse_spec("200:random:c=0.5")
+    {'iterations': 200, 'rollout': 'random', 'c': 0.5}
+    >>> parse_spec("0.5s:ucb")
+    {'seconds': 0.5, 'mode': 'ucb'}
+
+    :raises GameOptionError: a part it does not understand, or a budget that is not positive.
+    """
+    out: dict[str, Any] = {}
+    for part in (arg or "").split(":"):
+        p = part.strip().lower()
+        if not p:
+            continue
+        try:
+            if p in ("random", "greedy"):
+                out["rollout"] = p
+            elif p in MODES:
+                out["mode"] = p
+            elif p == "flat":
+                out["macro"] = False
+            elif p.startswith("c="):
+                out["c"] = float(p[2:])
+            elif p.startswith("z="):
+                out["z"] = float(p[2:])
+            elif p.startswith("depth="):
+                out["depth"] = int(p[6:])
+            elif p.endswith("ms"):
+                out["seconds"] = float(p[:-2]) / 1000
+            elif p.endswith("s"):
+                out["seconds"] = float(p[:-1])
+            else:
+                out["iterations"] = int(p)
+        except ValueError:
+            raise GameOptionError(_bad_part(part)) from None
+    if out.get("iterations", 1) < 1 or out.get("seconds", 1) <= 0 or out.get("depth", 0) < 0:
+        raise GameOptionError(f"ismcts: budgets must be positive and depth >= 0, got {arg!r}")
+    return out
+
+
+def _bad_part(part: str) -> str:
+    return (
+        f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
+        "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
+        "ismcts:200:c=0.7, ismcts:200:z=1"
+    )
+
+
+class ISMCTSAgent:
+    """The search bot (see the module docstring).
+
+    :param game: the game it plays (for the hooks and the fallback policy).
+    :param seat: its seat.
+    :param seed: seeds its :class:`Rng` (determinizations, tie-breaks and rollouts).
+    :param iterations: rollouts per decision (ignored when ``seconds`` is given).
+    :param seconds: a wall-time budget per decision instead (not reproducible).
+    :param mode: ``"paired"`` or ``"ucb"`` (see the module docstring).
+    :param rollout: ``"greedy"`` (the game's hook or greedy agent) or ``"random"``.
+    :param depth: turns before a rollout is cut and evaluated (``0``: play to the end;
+        default: the game's ``SearchHooks.depth``). A game without an evaluation always
+        plays to the end.
+    :param c: UCB exploration constant (``ucb``).
+    :param z: paired standard errors needed to leave the policy's move (``paired``).
+    :param macro: branch only on the game's ``candidates`` (macro moves) when it has them.
+    :raises GameOptionError: an unknown mode or rollout.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int = 0,
+        seed: int | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        mode: str = "paired",
+        rollout: str = "greedy",
+        depth: int | None = None,
+        c: float = DEFAULT_C,
+        z: float = DEFAULT_Z,
+        macro: bool = True,
+    ) -> None:
+        if mode not in MODES:
+            raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
+        self.game = game
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.mode = mode
+        self.c = c
+        self.z = z
+        self.rollout_kind = rollout
+        hooks: SearchHooks = search_hooks(game.game_id)
+        self.candidates = hooks.candidates if macro else None
+        self.evaluate = hooks.evaluate
+        depth = hooks.depth if depth is None else depth
+        self.depth = depth if depth and self.evaluate is not None else None
+        self.policy = self._make_policy(rollout, hooks)
+        #: Decisions taken through plain ``step`` (no view: no search).
+        self.unsearched = 0
+        #: The last search: ``iterations``, ``seconds``, ``default`` (the policy's move),
+        #: ``values`` (mean reward in [0, 1] per root move, best first), ``visits``.
+        self.last: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ policies
+    def _make_policy(self, kind: str, hooks: SearchHooks) -> Callable[[State, Rng], int]:
+        if kind == "random":
+            return _random_policy
+        if kind != "greedy":
+            raise GameOptionError(f"ismcts: rollout must be greedy or random, not {kind!r}")
+        if hooks.rollout is not None:
+            return hooks.rollout
+        if "greedy" in list_agents(self.game.game_id):
+            factory = agent_factory("greedy", self.game.game_id)
+            agents = [factory(self.game, s, 0) for s in range(self.game.num_players)]
+
+            def greedy(state: State, rng: Rng) -> int:
+                p = state.current_player()
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    return legal[0]
+                return int(agents[p].step(state.observation(p), legal))
+
+            return greedy
+        return _random_policy
+
+    # ------------------------------------------------------------------ the agent protocol
+    def step(self, observation: dict[str, Any], legal_actions: list[int]) -> int:
+        """Without a view there is nothing to search: the fallback policy's move."""
+        self.unsearched += 1
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self.rollout_kind == "greedy" and "greedy" in list_agents(self.game.game_id):
+            agent = agent_factory("greedy", self.game.game_id)(self.game, self.seat, 0)
+            return int(agent.step(observation, legal_actions))
+        return legal_actions[self.rng.randbelow(len(legal_actions))]
+
+    def step_with_search(
+        self, observation: dict[str, Any], legal_actions: list[int], view: SearchView
+    ) -> int:
+        """Search on determinizations drawn from ``view`` and return the chosen move."""
+        if len(legal_actions) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0, "default": legal_actions[0]}
+            return legal_actions[0]
+        return self.search(view, legal_actions)
+
+    # ------------------------------------------------------------------ the search
+    def search(self, view: SearchView, legal_actions: list[int]) -> int:
+        """Spend the budget on ``view``'s determinizations; the chosen root move."""
+        rng = self.rng
+        t0 = time.perf_counter()
+        probe = view.sample(rng.next_u64())
+        # The seat to act knows its own moves, so every determinization has the same root.
+        cands = legal_actions
+        if self.candidates is not None:
+            cands = [a for a in self.candidates(probe, legal_actions) if a in legal_actions]
+            cands = cands or legal_actions
+        default = self.policy(probe.clone(), Rng(0))
+        if default not in cands:
+            default = cands[0]
+        if len(cands) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0, "default": default}
+            return cands[0]
+        if self.mode == "ucb":
+            choice, info = self._search_ucb(view, cands, default, t0)
+        else:
+            choice, info = self._search_paired(view, cands, default, t0)
+        self.last = {"seconds": time.perf_counter() - t0, "default": default, **info}
+        return choice
+
+    def _search_paired(
+        self, view: SearchView, cands: list[int], default: int, t0: float
+    ) -> tuple[int, dict[str, Any]]:
+        rng = self.rng
+        k = len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        if self.seconds is None:  # whole rounds (every move on one determinization), >= 1
+            rounds = max(1, self.iterations // k)
+            more: Callable[[int], bool] = lambda r: r < rounds  # noqa: E731
+        else:
+            deadline = t0 + self.seconds
+            more = lambda r: r == 0 or time.perf_counter() < deadline  # noqa: E731
+        r = 0
+        while more(r):
+            sample = view.sample(rng.next_u64())
+            seed = rng.next_u64()
+            for i, a in enumerate(cands):
+                state = sample.clone()
+                mover = state.current_player()
+                state.apply_action(a)
+                values[i].append(self._rollout(state, Rng(seed))[mover])
+            r += 1
+        done = r * k
+        means = [sum(v) / len(v) for v in values]
+        d = cands.index(default)
+        order = sorted(range(k), key=lambda i: (-means[i], i != d, cands[i]))
+        best = order[0]
+        if best != d:
+            diffs = [x - y for x, y in zip(values[best], values[d], strict=True)]
+            r = len(diffs)
+            mean = sum(diffs) / r
+            var = sum((x - mean) ** 2 for x in diffs) / (r - 1) if r > 1 else math.inf
+            if mean <= self.z * math.sqrt(var / r):
+                best = d
+        info = {
+            "iterations": done,
+            "values": {cands[i]: (means[i] + 1.0) * 0.5 for i in order},
+            "visits": {cands[i]: len(values[i]) for i in order},
+        }
+        return cands[best], info
+
+    def _search_ucb(
+        self, view: SearchView, cands: list[int], default: int, t0: float
+    ) -> tuple[int, dict[str, Any]]:
+        rng = self.rng
+        root = Node(-1)
+        deadline = None if self.seconds is None else t0 + self.seconds
+        done = 0
+        while (
+            done < self.iterations
+            if deadline is None
+            else (done == 0 or time.perf_counter() < deadline)
+        ):
+            self._iterate(root, view.sample(rng.next_u64()), rng)
+            done += 1
+        stats = {a: root.children[a] for a in cands if a in root.children}
+        ranked = sorted(stats, key=lambda a: (-stats[a].visits, a != default, a))
+        info = {
+            "iterations": done,
+            "values": {a: stats[a].reward / stats[a].visits for a in ranked if stats[a].visits},
+            "visits": {a: stats[a].visits for a in ranked},
+        }
+        return (ranked[0] if ranked else default), info
+
+    def _iterate(self, root: Node, state: State, rng: Rng) -> None:
+        """One ``ucb`` iteration on determinization ``state``."""
+        node = root
+        path: list[Node] = []
+        c = self.c
+        candidates = self.candidates
+        # selection and expansion
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if candidates is not None and len(legal) > 1:
+                legal = candidates(state, legal)
+            if len(legal) == 1:  # forced (or a macro move's next step): no node needed
+                state.apply_action(legal[0])
+                continue
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                for a in legal:
+                    if a in children:
+                        children[a].avail += 1
+                a = untried[rng.randbelow(len(untried))]
+                child = children[a] = Node(state.current_player())
+                state.apply_action(a)
+                path.append(child)
+                break
+            best_a, best_v = legal[0], -1.0
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                v = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_a, best_v = a, v
+            node = children[best_a]
+            state.apply_action(best_a)
+            path.append(node)
+        values = self._rollout(state, rng)
+        for nd in path:  # rewards in [0, 1] for the seat that moved into the node
+            nd.visits += 1
+            nd.reward += (values[nd.mover] + 1.0) * 0.5
+
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        """Play ``state`` on with the rollout policy; per seat, its returns.
+
+        With ``depth``, the rollout stops once the seat to move has changed ``depth`` times
+        and the game's evaluation stands in for the returns."""
+        policy = self.policy
+        depth = self.depth
+        if depth is None:
+            while not state.is_terminal():
+                state.apply_action(policy(state, rng))
+            return state.returns()
+        turns = 0
+        mover = state.current_player()
+        while not state.is_terminal():
+            p = state.current_player()
+            if p != mover:
+                turns += 1
+                if turns >= depth:
+                    return self.evaluate(state)  # type: ignore[misc]
+                mover = p
+            state.apply_action(policy(state, rng))
+        return state.returns()
+
+
+def _random_policy(state: State, rng: Rng) -> int:
+    legal = state.legal_actions()
+    return legal[rng.randbelow(len(legal))]
+
+
+def make_ismcts(
+    game: Game, seat: int = 0, seed: int | None = None, arg: str | None = None
+) -> ISMCTSAgent:
+    """The registered factory: ``ismcts[:budget][:options]`` (see the module docstring)."""
+    return ISMCTSAgent(game, seat, seed, **parse_spec(arg))
+
+
+__all__ = [
+    "DEFAULT_C",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_Z",
+    "MODES",
+    "ISMCTSAgent",
+    "Node",
+    "make_ismcts",
+    "parse_spec",
+]

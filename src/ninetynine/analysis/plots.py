@@ -1,0 +1,276 @@
+"""Plots for reports and ladders (matplotlib, Agg backend: no display needed).
+
+Every function draws one small PNG (about 7 x 3.6 inches at 100 dpi) with a title, labelled
+axes, and 95% intervals as error bars where a rate is shown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+DPI = 100
+SIZE = (7.0, 3.6)
+#: A colour-blind-safe cycle (Okabe & Ito).
+COLORS = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+
+
+def new_figure(ncols: int = 1, size: tuple[float, float] = SIZE) -> tuple[Figure, list[Any]]:
+    """A figure with ``ncols`` side-by-side axes."""
+    fig, axes = plt.subplots(1, ncols, figsize=size, dpi=DPI, squeeze=False)
+    return fig, list(axes[0])
+
+
+def save(fig: Figure, path: Path) -> Path:
+    """Write ``fig`` as PNG and close it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=DPI, bbox_inches="tight", pad_inches=0.1)
+    plt.close(fig)
+    return path
+
+
+def _err(values: Sequence[float], cis: Sequence[Sequence[float]]) -> list[list[float]]:
+    return [
+        [max(0.0, v - lo) for v, (lo, _) in zip(values, cis, strict=True)],
+        [max(0.0, hi - v) for v, (_, hi) in zip(values, cis, strict=True)],
+    ]
+
+
+def grouped_rates(
+    path: Path,
+    title: str,
+    groups: Mapping[str, Sequence[tuple[str, float, Sequence[float]]]],
+    ylabel: str = "win rate",
+    fair: Mapping[str, float] | None = None,
+    xlabel: str = "",
+    colors: Sequence[str] | None = None,
+) -> Path:
+    """Bars of rates with 95% error bars: one panel per group (e.g. per player count), one bar
+    per ``(label, rate, (low, high))``; a dashed line at the group's ``fair`` rate; ``colors``
+    per bar (default: one colour per bar)."""
+    fig, axes = new_figure(len(groups))
+    top = max([hi for bars in groups.values() for _, _, (_, hi) in bars] + [0.05])
+    for ax, (name, bars) in zip(axes, groups.items(), strict=True):
+        labels = [b[0] for b in bars]
+        vals = [b[1] for b in bars]
+        ax.bar(
+            range(len(bars)),
+            vals,
+            yerr=_err(vals, [b[2] for b in bars]),
+            color=[(colors or COLORS)[i % len(colors or COLORS)] for i in range(len(bars))],
+            capsize=3,
+            width=0.7,
+        )
+        if fair and name in fair:
+            ax.axhline(fair[name], color="0.3", ls="--", lw=1)
+        ax.set_xticks(range(len(bars)), labels, fontsize=8)
+        ax.set_title(name, fontsize=9)
+        ax.set_ylim(0, min(1.0, top * 1.15))
+        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+        ax.tick_params(axis="y", labelsize=8)
+        if xlabel:
+            ax.set_xlabel(xlabel, fontsize=8)
+    axes[0].set_ylabel(ylabel, fontsize=9)
+    fig.suptitle(title, fontsize=10)
+    return save(fig, path)
+
+
+def histograms(
+    path: Path,
+    title: str,
+    series: Mapping[str, Sequence[float]],
+    xlabel: str,
+    bins: int = 30,
+) -> Path:
+    """Overlaid step histograms (share of games), one per series."""
+    fig, (ax,) = new_figure(1)
+    every = [v for vals in series.values() for v in vals]
+    lo, hi = (min(every), max(every)) if every else (0, 1)
+    width = max(1.0, math.ceil((hi - lo + 1) / bins))
+    edges = [lo + i * width for i in range(int((hi - lo) / width) + 2)]
+    for i, (name, vals) in enumerate(series.items()):
+        if not vals:
+            continue
+        weights = [1 / len(vals)] * len(vals)
+        ax.hist(
+            vals,
+            bins=edges,
+            weights=weights,
+            histtype="step",
+            lw=1.6,
+            color=COLORS[i % 8],
+            label=name,
+        )
+    ax.set_xlabel(xlabel, fontsize=9)
+    ax.set_ylabel("share of games", fontsize=9)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.legend(fontsize=8, frameon=False)
+    ax.set_title(title, fontsize=10)
+    return save(fig, path)
+
+
+def lines(
+    path: Path,
+    title: str,
+    x: Sequence[float],
+    series: Mapping[str, Sequence[tuple[float, Sequence[float]]]],
+    xlabel: str,
+    ylabel: str,
+    xticks: Sequence[str] | None = None,
+    fair: Mapping[str, float] | None = None,
+    percent: bool = True,
+) -> Path:
+    """One line per series of ``(value, (low, high))`` over ``x``, with error bars."""
+    fig, (ax,) = new_figure(1)
+    for i, (name, pts) in enumerate(series.items()):
+        vals = [p[0] for p in pts]
+        ax.errorbar(
+            x,
+            vals,
+            yerr=_err(vals, [p[1] for p in pts]),
+            marker="o",
+            ms=4,
+            capsize=3,
+            color=COLORS[i % 8],
+            label=name,
+        )
+        if fair and name in fair:
+            ax.axhline(fair[name], color=COLORS[i % 8], ls=":", lw=1)
+    if xticks is not None:
+        ax.set_xticks(list(x), list(xticks))
+    ax.set_xlabel(xlabel, fontsize=9)
+    ax.set_ylabel(ylabel, fontsize=9)
+    if percent:
+        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.legend(fontsize=8, frameon=False)
+    ax.set_title(title, fontsize=10)
+    return save(fig, path)
+
+
+def ranked_bars(
+    path: Path,
+    title: str,
+    rows: Sequence[tuple[str, float, Sequence[float]]],
+    xlabel: str,
+    secondary: Sequence[tuple[str, Sequence[tuple[str, float]]]] = (),
+) -> Path:
+    """Horizontal bars (top row first) with 95% error bars; optional extra panels of plain
+    horizontal bars in the same row order (``(panel title, [(label, value)])``)."""
+    fig, axes = new_figure(1 + len(secondary))
+    labels = [r[0] for r in rows]
+    ys = list(range(len(rows)))[::-1]
+    vals = [r[1] for r in rows]
+    axes[0].barh(ys, vals, xerr=_err(vals, [r[2] for r in rows]), color=COLORS[0], capsize=3)
+    axes[0].set_yticks(ys, labels, fontsize=8)
+    axes[0].set_xlabel(xlabel, fontsize=8)
+    axes[0].tick_params(axis="x", labelsize=8)
+    for k, (name, pairs) in enumerate(secondary, 1):
+        order = {lab: v for lab, v in pairs}
+        axes[k].barh(ys, [order[lab] for lab in labels], color=COLORS[k % 8])
+        axes[k].set_yticks(ys, [""] * len(ys))
+        axes[k].set_xlabel(name, fontsize=8)
+        axes[k].tick_params(axis="x", labelsize=8)
+    fig.suptitle(title, fontsize=10)
+    return save(fig, path)
+
+
+def stacked_shares(
+    path: Path,
+    title: str,
+    groups: Sequence[str],
+    parts: Mapping[str, Sequence[float]],
+    ylabel: str,
+    percent: bool = True,
+) -> Path:
+    """Stacked bars: one bar per group, one layer per part."""
+    fig, (ax,) = new_figure(1)
+    bottom = [0.0] * len(groups)
+    for i, (name, vals) in enumerate(parts.items()):
+        ax.bar(range(len(groups)), vals, bottom=bottom, color=COLORS[i % 8], label=name, width=0.6)
+        bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
+    ax.set_xticks(range(len(groups)), groups, fontsize=8)
+    ax.set_ylabel(ylabel, fontsize=9)
+    if percent:
+        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.set_title(title, fontsize=10)
+    return save(fig, path)
+
+
+def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
+    """Strength against thinking time from a ladder's JSON (``Ladder.to_dict()``): for each
+    reference opponent (``random``, ``greedy`` when present, else every agent), the win rate
+    of every other agent against it, at that agent's mean seconds per decision (log scale)."""
+    agents: list[str] = ladder["agents"]
+    refs = [a for a in ("random", "greedy") if a in agents] or agents[:1]
+    timing = ladder["timing"]
+    fig, (ax,) = new_figure(1)
+    floor = 1e-4
+    for i, ref in enumerate(refs):
+        pts = []
+        for a in agents:
+            cell = ladder["matrix"][a].get(ref)
+            if a == ref or cell is None:
+                continue
+            pts.append((max(floor, timing[a]["mean_s"]), cell["win_rate"], cell["ci95"], a))
+        pts.sort()
+        if not pts:
+            continue
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        ax.errorbar(
+            xs,
+            ys,
+            yerr=_err(ys, [p[2] for p in pts]),
+            marker="o",
+            ms=4,
+            capsize=3,
+            color=COLORS[i % 8],
+            label=f"against {ref}",
+        )
+        for x, y, _, name in pts:
+            ax.annotate(
+                name,
+                (x, y),
+                textcoords="offset points",
+                xytext=(4, -10),
+                fontsize=7,
+                color=COLORS[i % 8],
+            )
+    ax.axhline(1 / ladder["num_players"], color="0.5", ls="--", lw=1)
+    ax.set_xscale("log")
+    ax.set_xlabel("mean seconds per decision (log scale)", fontsize=9)
+    ax.set_ylabel("win rate", fontsize=9)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_ylim(0, 1.05)
+    ax.legend(fontsize=8, frameon=False, loc="lower right")
+    n = ladder["num_players"]
+    ax.set_title(
+        f"{ladder['game']}: strength against thinking time "
+        f"({'heads-up' if n == 2 else f'{n} players'}, {ladder['games_per_match']} games a match)",
+        fontsize=10,
+    )
+    return save(fig, path)
+
+
+__all__ = [
+    "COLORS",
+    "grouped_rates",
+    "histograms",
+    "lines",
+    "new_figure",
+    "plot_strength",
+    "ranked_bars",
+    "save",
+    "stacked_shares",
+]

@@ -1,0 +1,97 @@
+"""``ninetynine analyze``: a balance report (Markdown, optionally HTML, PNG plots, JSON).
+
+A thin layer over :func:`ninetynine.analysis.build_report`: one progress bar on stderr that
+grows as the report's sections start their runs, the list of files written at the end. Bad
+input is one red line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from ninetynine.core.errors import GameOptionError, NinetyNineError
+
+from .simulate import parse_options
+
+
+def run_analyze_command(
+    game: str,
+    games: int,
+    out: Path,
+    agents: str,
+    seed: int,
+    jobs: int,
+    option: list[str] | None,
+    sections: str | None,
+    html: bool,
+    progress: bool,
+) -> None:
+    """The ``analyze`` command (see ``ninetynine analyze --help``).
+
+    :raises typer.Exit: code 2 after a one-line error for bad input.
+    """
+    from ninetynine.analysis import build_report
+
+    err = Console(stderr=True)
+    try:
+        if jobs < 1:
+            raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
+        if out.exists() and not out.is_dir():
+            raise GameOptionError(f"{out} is a file, not a directory")
+        specs = [s.strip().lower() for s in agents.split(",") if s.strip()] or ["greedy"]
+        only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
+        options = parse_options(option)
+        t0 = time.perf_counter()
+        if progress:
+            bar = Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                auto_refresh=False,  # no refresh thread while worker processes fork
+            )
+            with bar:
+                task = bar.add_task(f"{game} report", total=0)
+
+                def start(label: str, count: int) -> Callable[[int], None]:
+                    bar.update(
+                        task,
+                        total=(bar.tasks[0].total or 0) + count,
+                        description=f"{game}: {label}",
+                    )
+                    bar.refresh()
+
+                    def tick(k: int) -> None:
+                        bar.advance(task, k)
+                        bar.refresh()
+
+                    return tick
+
+                paths = build_report(
+                    game, out, games, specs, seed, jobs, options, only, html, start
+                )
+        else:
+            paths = build_report(game, out, games, specs, seed, jobs, options, only, html)
+        elapsed = time.perf_counter() - t0
+        pngs = sorted(out.glob("*.png"))
+        err.print(
+            f"report written to {paths[0]} ({len(pngs)} plots, data in {paths[1].name}) "
+            f"in {elapsed:.0f} s",
+            highlight=False,
+        )
+    except (NinetyNineError, OSError) as e:
+        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None

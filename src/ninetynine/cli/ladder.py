@@ -1,0 +1,187 @@
+"""``ninetynine ladder``: a round robin between bots, a win-rate matrix, ratings and timings.
+
+A thin layer over :func:`ninetynine.sim.ladder.run_ladder`: a progress bar on stderr, Rich
+tables on stdout (the head-to-head matrix with 95% intervals, OpenSkill ratings, seconds per
+decision), the ladder as JSON (``--json``) and a plot of strength against thinking time
+(``--plot``). Bad input is one red line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.registry import load_game
+from ninetynine.sim.ladder import Ladder, matches, run_ladder
+
+from .simulate import apply_variant, parse_options
+
+
+def run_ladder_command(
+    game: str,
+    agents: str,
+    games: int,
+    players: int,
+    seed: int,
+    jobs: int,
+    variant: str | None,
+    option: list[str] | None,
+    json_out: Path | None,
+    plot: Path | None,
+    progress: bool,
+) -> None:
+    """The ``ladder`` command (see ``ninetynine ladder --help``).
+
+    :raises typer.Exit: code 2 after a one-line error for bad input.
+    """
+    err = Console(stderr=True)
+    try:
+        if games < 1:
+            raise GameOptionError(f"--games must be at least 1, got {games}")
+        if jobs < 1:
+            raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
+        options = apply_variant(game, variant, parse_options(option))
+        g = load_game(game, num_players=players, **options)
+        specs = [s.strip().lower() for s in agents.split(",") if s.strip()]
+        for path in (json_out, plot):
+            if path is not None:
+                if path.is_dir():
+                    raise GameOptionError(f"{path} is a directory, not a file")
+                path.parent.mkdir(parents=True, exist_ok=True)
+        total = len(matches(specs, g.num_players)) * games if len(specs) > 1 else 0
+        ladder = _run(err, game, specs, games, g.num_players, options, seed, jobs, total, progress)
+        print_ladder(Console(), ladder)
+        if json_out is not None:
+            json_out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
+            err.print(f"ladder written to {json_out}", highlight=False)
+        if plot is not None:
+            from ninetynine.analysis.plots import plot_strength
+
+            plot_strength(ladder.to_dict(), plot)
+            err.print(f"plot written to {plot}", highlight=False)
+    except (NinetyNineError, OSError) as e:
+        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+def _run(
+    err: Console,
+    game: str,
+    specs: list[str],
+    games: int,
+    players: int,
+    options: dict[str, str],
+    seed: int,
+    jobs: int,
+    total: int,
+    progress: bool,
+) -> Ladder:
+    if not progress or total == 0:
+        return run_ladder(game, specs, games, players, options, seed, jobs)
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        auto_refresh=False,  # no refresh thread while worker processes fork
+    )
+    with bar:
+        task = bar.add_task(f"{game} ladder", total=total)
+        last = [0.0]
+
+        def advance(k: int) -> None:
+            bar.advance(task, k)
+            now = time.perf_counter()
+            if now - last[0] >= 0.1:
+                last[0] = now
+                bar.refresh()
+
+        ladder = run_ladder(game, specs, games, players, options, seed, jobs, advance)
+        bar.refresh()
+    return ladder
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def print_ladder(console: Console, ladder: Ladder) -> None:
+    """Print the matrix, the ratings and the timings as Rich tables."""
+    d = ladder.to_dict()
+    n = d["num_players"]
+    console.print(
+        f"[bold]{d['game']}[/] ladder, {n} players, {d['games_per_match']:,} games per match, "
+        f"seed {d['seed']}, seats rotated, the same deals in every match",
+        highlight=False,
+    )
+    who = "heads-up" if n == 2 else f"one seat against {n - 1} of the column's agent"
+    t = Table(
+        title=f"Win rate of the row's agent ({who}), 95% CI",
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+    )
+    t.add_column("", no_wrap=True)
+    for b in d["agents"]:
+        t.add_column(b, justify="right", no_wrap=True)
+    for a in d["agents"]:
+        cells = []
+        for b in d["agents"]:
+            c: dict[str, Any] | None = d["matrix"][a].get(b)
+            if c is None:
+                cells.append("-")
+            else:
+                lo, hi = c["ci95"]
+                cells.append(f"{_pct(c['win_rate'])} ({_pct(lo)}-{_pct(hi)})")
+        t.add_row(a, *cells)
+    fair = 1 / n
+    t.caption = f"a fair match: {_pct(fair)}; draws count as not won"
+    t.caption_justify = "left"
+    console.print(t)
+
+    r = Table(
+        title="OpenSkill ratings (Plackett-Luce; ordinal = mu - 3 sigma)",
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+    )
+    for col in ("rank", "agent", "ordinal", "mu", "sigma", "s/decision", "p95 s", "max s"):
+        r.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
+    for i, row in enumerate(d["ratings"], 1):
+        tm = d["timing"][row["agent"]]
+        r.add_row(
+            str(i),
+            row["agent"],
+            f"{row['ordinal']:.1f}",
+            f"{row['mu']:.1f}",
+            f"{row['sigma']:.1f}",
+            f"{tm['mean_s']:.3f}",
+            f"{tm['p95_s']:.3f}",
+            f"{tm['max_s']:.3f}",
+        )
+    r.caption = (
+        "seconds per decision with a choice, wall clock "
+        f"({d['jobs']} job{'s' if d['jobs'] != 1 else ''} on this machine)"
+    )
+    r.caption_justify = "left"
+    console.print(r)
+    console.print(f"{d['elapsed_seconds']:.1f} s", highlight=False)

@@ -1,0 +1,364 @@
+"""A rated ladder: every agent against every other, seats rotated, with ratings and timings.
+
+:func:`run_ladder` plays a round robin. With two seats each pair of agents plays heads-up;
+with more, each agent takes one seat against a field of the other (and the other way round),
+so ``matrix[a][b]`` is always "the share of games ``a``'s seat wins against ``b``". Every
+match is played on the same deals (game ``k`` of every match is seeded ``derive_seed(seed,
+k)``) with the agents rotated through the seats game by game, so no agent profits from a
+lucky deal or a better seat. Win rates carry Wilson 95% intervals; the OpenSkill
+(Plackett-Luce) ratings are fitted from every game in a fixed order, so a ladder is
+reproducible for a seed whatever ``jobs`` is. Each agent's thinking time per decision (only
+decisions with a choice) is measured on the wall clock, which depends on the machine and its
+load.
+
+Generic over games: only the core protocol, :func:`~ninetynine.agents.make_agent` and
+:func:`~ninetynine.core.agent.choose_action` (search agents get their ``SearchView``).
+
+>>> lad = run_ladder("warp99", ["random", "greedy"], games=4, seed=1)
+>>> lad.matrix["greedy"]["random"]["wins"] + lad.matrix["random"]["greedy"]["wins"]
+4
+>>> [r["agent"] for r in lad.ratings]
+['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ninetynine.agents import make_agent
+from ninetynine.core.agent import choose_action
+from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.game import Game
+from ninetynine.core.registry import load_game
+
+from .match import agent_seeds, seat_assignment
+from .parallel import game_seed
+from .stats import percentile, wilson_interval
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: ``progress(n)``: ``n`` more games have finished.
+Progress = Callable[[int], None]
+
+
+# ----------------------------------------------------------------------------- parallel map
+def parallel_map(
+    func: Callable[[T], list[R]],
+    tasks: Sequence[T],
+    jobs: int = 1,
+    progress: Callable[[T, list[R]], None] | None = None,
+) -> list[list[R]]:
+    """``[func(t) for t in tasks]``, over ``jobs`` worker processes when ``jobs > 1``.
+
+    Results come back in task order, so a computation whose tasks are seeded by their content
+    gives the same answer for any ``jobs``. Workers start with ``fork`` on Linux (fast, no
+    ``__main__`` guard needed), else ``spawn``. ``progress(task, result)`` is called in this
+    process as each task finishes. On an error or Ctrl-C the queued tasks are dropped.
+    """
+    if jobs <= 1 or len(tasks) <= 1:
+        out = []
+        for t in tasks:
+            r = func(t)
+            if progress is not None:
+                progress(t, r)
+            out.append(r)
+        return out
+    methods = multiprocessing.get_all_start_methods()
+    method = "fork" if "fork" in methods and sys.platform == "linux" else "spawn"
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method)
+    )
+    results: dict[int, list[R]] = {}
+    ok = False
+    try:
+        pending: dict[Future[list[R]], int] = {pool.submit(func, t): i for i, t in enumerate(tasks)}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                i = pending.pop(fut)
+                results[i] = fut.result()
+                if progress is not None:
+                    progress(tasks[i], results[i])
+        ok = True
+    finally:
+        pool.shutdown(wait=ok, cancel_futures=not ok)
+    return [results[i] for i in range(len(tasks))]
+
+
+def chunks(total: int, jobs: int, most: int = 25) -> list[tuple[int, int]]:
+    """``[(start, stop), ...]`` covering ``range(total)``: about 8 chunks per job, at most
+    ``most`` items each (small chunks keep a progress bar moving and the cores busy)."""
+    size = max(1, min(most, -(-total // max(1, jobs * 8))))
+    return [(a, min(a + size, total)) for a in range(0, total, size)]
+
+
+# ----------------------------------------------------------------------------- one game
+@dataclass
+class TimedGame:
+    """One ladder game: ``agents`` per seat, the ``winner`` seat (``None``: a draw), and per
+    seat the wall-clock ``times`` of its decisions that had a choice."""
+
+    index: int
+    agents: list[str]
+    winner: int | None
+    actions: int
+    times: list[list[float]] = field(default_factory=list)
+
+
+def play_timed(game: Game, specs: Sequence[str], seed: int, index: int = 0) -> TimedGame:
+    """Play one game as :func:`ninetynine.sim.play_game` does (same seeds, same agents) and
+    time every decision that had more than one legal action.
+
+    :raises NinetyNineError: an agent chose an illegal action or the game ran too long.
+    """
+    n = game.num_players
+    seeds = agent_seeds(seed, n)
+    agents = [make_agent(spec, game, seat, seeds[seat]) for seat, spec in enumerate(specs)]
+    state = game.new_initial_state(seed)
+    times: list[list[float]] = [[] for _ in range(n)]
+    actions = 0
+    limit = game.max_game_length
+    clock = time.perf_counter
+    while not state.is_terminal():
+        p = state.current_player()
+        t0 = clock()
+        a = choose_action(agents[p], state, p)
+        dt = clock() - t0
+        if len(state.legal_actions()) > 1:
+            times[p].append(dt)
+        try:
+            state.apply_action(a)
+        except NinetyNineError as e:
+            raise NinetyNineError(
+                f"agent {specs[p]!r} in seat {p} (game seed {seed}) chose an illegal action: {e}"
+            ) from e
+        actions += 1
+        if actions > limit:
+            raise NinetyNineError(f"game seed {seed} did not end within {limit} actions")
+    return TimedGame(index, list(specs), state.winner(), actions, times)
+
+
+# ----------------------------------------------------------------------------- the ladder
+@dataclass
+class Ladder:
+    """A finished ladder (plain data; :meth:`to_dict` is its JSON).
+
+    ``matrix[a][b]``: ``{"games", "wins", "draws", "win_rate", "ci95"}`` for agent ``a``'s
+    seat against ``b`` (heads-up, or ``a`` in one seat against a field of ``b``);
+    ``ratings``: OpenSkill ``{"agent", "mu", "sigma", "ordinal"}`` best first (ordinal =
+    mu - 3 sigma); ``timing[a]``: ``{"decisions", "mean_s", "median_s", "p95_s", "max_s"}``.
+    """
+
+    game: str
+    num_players: int
+    options: dict[str, Any]
+    agents: list[str]
+    games: int
+    seed: int
+    jobs: int
+    matrix: dict[str, dict[str, dict[str, Any]]]
+    ratings: list[dict[str, Any]]
+    timing: dict[str, dict[str, float]]
+    elapsed_seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "num_players": self.num_players,
+            "options": self.options,
+            "agents": self.agents,
+            "games_per_match": self.games,
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "elapsed_seconds": round(self.elapsed_seconds, 2),
+            "matrix": self.matrix,
+            "ratings": self.ratings,
+            "timing": self.timing,
+        }
+
+
+def matches(agents: Sequence[str], num_players: int) -> list[tuple[str, str]]:
+    """The (seat agent, opponent) matches of a round robin: each unordered pair once
+    heads-up; both ways round (one seat against a field) with more players."""
+    out = []
+    for i, a in enumerate(agents):
+        for b in agents[i + 1 :]:
+            out.append((a, b))
+            if num_players > 2:
+                out.append((b, a))
+    return out
+
+
+def _lineup(a: str, b: str, n: int) -> list[str]:
+    return [a] + [b] * (n - 1)
+
+
+def _play_chunk(task: tuple[str, int, dict[str, Any], str, str, int, int, int]) -> list[TimedGame]:
+    game_id, n, options, a, b, seed, start, stop = task
+    game = load_game(game_id, num_players=n, **options)
+    base = _lineup(a, b, n)
+    return [
+        play_timed(game, seat_assignment(base, k), game_seed(seed, k), index=k)
+        for k in range(start, stop)
+    ]
+
+
+def run_ladder(
+    game_id: str,
+    agents: Sequence[str],
+    games: int,
+    num_players: int | None = 2,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> Ladder:
+    """Play the round robin and rate it (see the module docstring).
+
+    :param agents: at least two distinct specs (``random``, ``greedy``, ``ismcts:200``...).
+    :param games: games per match (a multiple of the player count keeps seats balanced).
+    :param num_players: seats per game (``None``: the game's default).
+    :raises GameOptionError: fewer than two agents, a repeated or unknown agent, bad game,
+        options or counts.
+    """
+    specs = [s.strip().lower() for s in agents if s.strip()]
+    if len(specs) < 2:
+        raise GameOptionError("a ladder needs at least two agents")
+    if len(set(specs)) != len(specs):
+        raise GameOptionError(f"an agent is listed twice: {', '.join(specs)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise GameOptionError(f"the number of games must be at least 1, got {games!r}")
+    if jobs < 1:
+        raise GameOptionError(f"the number of jobs must be at least 1, got {jobs!r}")
+    opts = dict(options or {})
+    game = load_game(game_id, num_players=num_players, **opts)
+    n = game.num_players
+    for spec in specs:  # fail fast on a bad agent, in this process
+        make_agent(spec, game, 0, 0)
+    t0 = time.perf_counter()
+    pairs = matches(specs, n)
+    tasks = [
+        (game_id, n, opts, a, b, seed, start, stop)
+        for a, b in pairs
+        for start, stop in chunks(games, jobs)
+    ]
+
+    def tick(task: Any, result: list[TimedGame]) -> None:
+        if progress is not None:
+            progress(len(result))
+
+    results = parallel_map(_play_chunk, tasks, jobs, tick)
+    by_match: dict[tuple[str, str], list[TimedGame]] = {}
+    for task, res in zip(tasks, results, strict=True):
+        by_match.setdefault((task[3], task[4]), []).extend(res)
+    return Ladder(
+        game=game_id,
+        num_players=n,
+        options=dict(game.to_dict()["options"]),
+        agents=specs,
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        matrix=_matrix(specs, by_match, n),
+        ratings=_ratings(specs, by_match, games),
+        timing=_timing(specs, (g for res in results for g in res)),
+        elapsed_seconds=time.perf_counter() - t0,
+    )
+
+
+def _matrix(
+    specs: list[str], by_match: dict[tuple[str, str], list[TimedGame]], n: int
+) -> dict[str, dict[str, dict[str, Any]]]:
+    out: dict[str, dict[str, dict[str, Any]]] = {a: {} for a in specs}
+
+    def cell(wins: int, draws: int, total: int) -> dict[str, Any]:
+        lo, hi = wilson_interval(wins, total)
+        return {
+            "games": total,
+            "wins": wins,
+            "draws": draws,
+            "win_rate": wins / total if total else 0.0,
+            "ci95": [lo, hi],
+        }
+
+    for (a, b), played in by_match.items():
+        a_wins = sum(1 for g in played if g.winner is not None and g.agents[g.winner] == a)
+        b_wins = sum(1 for g in played if g.winner is not None and g.agents[g.winner] == b)
+        draws = sum(1 for g in played if g.winner is None)
+        out[a][b] = cell(a_wins, draws, len(played))
+        if n == 2:
+            out[b][a] = cell(b_wins, draws, len(played))
+    return out
+
+
+def _ratings(
+    specs: list[str], by_match: dict[tuple[str, str], list[TimedGame]], games: int
+) -> list[dict[str, Any]]:
+    """OpenSkill Plackett-Luce ratings from every game, game index first, then match order
+    (so no match is rated entirely before another)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rating = {a: model.rating(name=a) for a in specs}
+    order = list(by_match)
+    for k in range(games):
+        for key in order:
+            played = by_match[key]
+            if k >= len(played):
+                continue
+            g = played[k]
+            a, b = key
+            ranks: list[float]
+            if g.winner is None:
+                ranks = [0.0, 0.0]
+            else:
+                ranks = [0.0, 1.0] if g.agents[g.winner] == a else [1.0, 0.0]
+            [[ra], [rb]] = model.rate([[rating[a]], [rating[b]]], ranks=ranks)
+            rating[a], rating[b] = ra, rb
+    rows: list[dict[str, Any]] = [
+        {
+            "agent": a,
+            "mu": round(r.mu, 3),
+            "sigma": round(r.sigma, 3),
+            "ordinal": round(r.ordinal(), 3),
+        }
+        for a, r in rating.items()
+    ]
+    rows.sort(key=lambda d: (-d["ordinal"], d["agent"]))
+    return rows
+
+
+def _timing(specs: list[str], played: Iterable[TimedGame]) -> dict[str, dict[str, float]]:
+    per: dict[str, list[float]] = {a: [] for a in specs}
+    for g in played:
+        for seat, ts in enumerate(g.times):
+            per[g.agents[seat]].extend(ts)
+    out = {}
+    for a, ts in per.items():
+        ts.sort()
+        out[a] = {
+            "decisions": len(ts),
+            "mean_s": sum(ts) / len(ts) if ts else 0.0,
+            "median_s": percentile(ts, 0.5) if ts else 0.0,
+            "p95_s": percentile(ts, 0.95) if ts else 0.0,
+            "max_s": ts[-1] if ts else 0.0,
+        }
+    return out
+
+
+__all__ = [
+    "Ladder",
+    "TimedGame",
+    "chunks",
+    "matches",
+    "parallel_map",
+    "play_timed",
+    "run_ladder",
+]

@@ -1,0 +1,169 @@
+"""The ISMCTS agent: specs, reproducibility, both modes, the plain-step fallback, and the
+Warp 99 search hooks (tiny budgets: these tests check behaviour, not strength)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ninetynine
+from ninetynine.agents import make_agent
+from ninetynine.agents.ismcts import ISMCTSAgent, parse_spec
+from ninetynine.core.agent import SearchHooks, SearchView, choose_action, search_hooks
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.rng import Rng
+from ninetynine.games.warp99.heuristics import (
+    GreedyAgent,
+    evaluate,
+    rollout_policy,
+    search_candidates,
+)
+from ninetynine.sim import play_game
+
+
+def test_parse_spec():
+    assert parse_spec(None) == {}
+    assert parse_spec("200") == {"iterations": 200}
+    assert parse_spec("0.5s") == {"seconds": 0.5}
+    assert parse_spec("250ms:ucb:random") == {"seconds": 0.25, "mode": "ucb", "rollout": "random"}
+    assert parse_spec("50:depth=2:c=1.5:z=0:flat") == {
+        "iterations": 50, "depth": 2, "c": 1.5, "z": 0.0, "macro": False,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("bad", ["abc", "0", "-1s", "depth=x", "c=", "200:fast"])
+def test_bad_specs_are_game_option_errors(bad):
+    game = ninetynine.load_game("warp99", num_players=2)
+    with pytest.raises(GameOptionError, match="ismcts"):
+        make_agent(f"ismcts:{bad}", game, 0, 1)
+
+
+def test_the_agent_is_listed_for_every_game():
+    for gid in ninetynine.list_games():
+        assert "ismcts" in ninetynine.list_agents(gid)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:6", "ismcts:6:ucb"])
+def test_same_seed_same_game(spec):
+    game = ninetynine.load_game("warp99", num_players=2)
+    a = play_game(game, [spec, "greedy"], seed=4)
+    b = play_game(game, [spec, "greedy"], seed=4)
+    assert a == b
+
+
+@pytest.mark.parametrize("game_id", ninetynine.list_games())
+def test_search_moves_are_legal_in_every_game(game_id):
+    game = ninetynine.load_game(game_id, num_players=3)
+    state = game.new_initial_state(5)
+    bots = [make_agent(s, game, i, i) for i, s in enumerate(["ismcts:4", "ismcts:4:ucb", "greedy"])]
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        a = choose_action(bots[p], state, p)
+        assert a in state.legal_actions()
+        state.apply_action(a)
+
+
+def test_search_statistics_and_the_policy_default():
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(11)
+    bot = make_agent("ismcts:40", game, 0, 3)
+    a = choose_action(bot, state, 0)
+    last = bot.last
+    assert last["default"] == GreedyAgent(game).step(state.observation(0), state.legal_actions())
+    assert a in last["values"] and all(0.0 <= v <= 1.0 for v in last["values"].values())
+    # whole rounds: every root move was tried on the same determinizations
+    assert len(set(last["visits"].values())) == 1
+    assert last["iterations"] == sum(last["visits"].values()) <= 40
+
+
+def test_leaving_the_policy_move_needs_a_better_value():
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(11)
+    for z in ("0", "1", "1000"):
+        bot = make_agent(f"ismcts:30:z={z}", game, 0, 3)
+        a = choose_action(bot, state, 0)
+        values = bot.last["values"]
+        assert values[a] >= values[bot.last["default"]]
+        if z == "0":
+            assert values[a] == max(values.values())
+
+
+def test_time_budget_runs_at_least_one_round():
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(2)
+    for spec in ("ismcts:1ms", "ismcts:1ms:ucb"):
+        bot = make_agent(spec, game, 0, 1)
+        assert choose_action(bot, state, 0) in state.legal_actions()
+        assert bot.last["iterations"] >= 1
+
+
+def test_plain_step_falls_back_to_the_greedy_policy():
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(8)
+    bot = make_agent("ismcts:50", game, 0, 1)
+    obs, legal = state.observation(0), state.legal_actions()
+    assert bot.step(obs, legal) == GreedyAgent(game).step(obs, legal)
+    assert bot.unsearched == 1
+
+
+def test_a_game_without_hooks_uses_its_greedy_agent_and_full_rollouts():
+    game = ninetynine.load_game("ono99", num_players=2)
+    bot = ISMCTSAgent(game, 0, 1, iterations=4)
+    assert search_hooks("ono99") == SearchHooks() or search_hooks("ono99").rollout is not None
+    assert bot.depth is None or search_hooks("ono99").evaluate is not None
+    state = game.new_initial_state(1)
+    assert choose_action(bot, state, 0) in state.legal_actions()
+
+
+# --------------------------------------------------------------------------- Warp 99 hooks
+def _positions(game_id: str, n: int, seeds=range(4)):
+    game = ninetynine.load_game(game_id, num_players=n)
+    for seed in seeds:
+        state = game.new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            yield state
+            legal = state.legal_actions()
+            # mostly greedy play, some random moves for odd positions
+            a = rollout_policy(state) if rng.random() < 0.8 else legal[rng.randbelow(len(legal))]
+            state.apply_action(a)
+
+
+@pytest.mark.parametrize(("game_id", "n"), [("warp99", 2), ("warp99", 4), ("ninetynine", 3)])
+def test_rollout_policy_is_the_greedy_agent(game_id, n):
+    greedy = None
+    for state in _positions(game_id, n):
+        greedy = greedy or GreedyAgent(state.game)
+        p = state.current_player()
+        assert rollout_policy(state) == greedy.step(state.observation(p), state.legal_actions())
+
+
+def test_candidates_are_a_macro_move_in_the_discard_phase():
+    seen_macro = False
+    for state in _positions("warp99", 3, seeds=range(2)):
+        legal = state.legal_actions()
+        cands = search_candidates(state, legal)
+        assert cands and set(cands) <= set(legal)
+        if state.observation(None)["phase"] == "discard" and len(cands) < len(legal):
+            seen_macro = True
+            p = state.current_player()
+            assert cands == [GreedyAgent(state.game).step(state.observation(p), legal)]
+    assert seen_macro
+
+
+def test_evaluate_is_an_expected_return():
+    for state in _positions("warp99", 3, seeds=range(1)):
+        if state.is_terminal():
+            continue
+        v = evaluate(state)
+        assert len(v) == 3 and all(-1.0 <= x <= 1.0 for x in v)
+        assert sum(v) == pytest.approx(2.0 - 3)  # sum of 2 P - 1 over three seats
+
+
+def test_the_view_samples_agree_with_the_seat():
+    game = ninetynine.load_game("warp99", num_players=3)
+    state = game.new_initial_state(6)
+    view = SearchView(state, 0)
+    for r in range(3):
+        assert view.sample(r).observation(0) == state.observation(0)

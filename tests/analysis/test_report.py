@@ -1,0 +1,108 @@
+"""Balance reports: every registered game gets one; parallel runs change nothing; the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import ninetynine
+from ninetynine.analysis import Report, build_report, run_traced, sections_for
+from ninetynine.cli.main import app
+
+runner = CliRunner()
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("game_id", ninetynine.list_games())
+def test_generic_report_for_every_game(game_id, tmp_path):
+    paths = build_report(
+        game_id, tmp_path, games=4, seed=1, only=["seats", "length", "midgame"], html=True
+    )
+    md = (tmp_path / "report.md").read_text()
+    for heading in ("Win rate by seat", "Game length", "leader at mid-game"):
+        assert heading in md
+    for png in ("seats.png", "length.png", "midgame.png"):
+        assert (tmp_path / png).read_bytes()[:8] == PNG
+        assert f"]({png})" in md
+    data = json.loads((tmp_path / "data.json").read_text())
+    assert {"run", "seats", "length", "midgame"} <= set(data)
+    assert "<table>" in (tmp_path / "report.html").read_text()
+    assert [p.name for p in paths] == ["report.md", "data.json", "report.html"]
+
+
+@pytest.mark.parametrize("game_id", ninetynine.list_games())
+def test_every_section_of_every_game_runs(game_id, tmp_path):
+    names = [n for n, _ in sections_for(game_id)]
+    build_report(game_id, tmp_path, games=2, seed=2, only=names)
+    md = (tmp_path / "report.md").read_text()
+    assert md.count("\n## ") >= len(names)
+
+
+def test_warp99_sections_answer_the_issue(tmp_path):
+    build_report(
+        "warp99",
+        tmp_path,
+        games=3,
+        seed=0,
+        only=["handicap", "fair_handicap", "rule_starts", "extra_card"],
+    )
+    data = json.loads((tmp_path / "data.json").read_text())
+    assert set(data["handicap"]) == {"2", "3", "4"}
+    for n in ("2", "3", "4"):
+        best = data["handicap_search"][n]["best"]
+        assert len(best) == int(n) and best[0] == 0
+    assert sorted(d["sides"] for d in data["rule_starts"]) == [
+        "111",
+        "112",
+        "121",
+        "122",
+        "211",
+        "212",
+        "221",
+        "222",
+    ]
+    assert {"always_take", "always_decline"} <= set(data["extra_card"])
+
+
+def test_traced_runs_do_not_depend_on_jobs():
+    a = run_traced("warp99", 3, {}, ["greedy", "random"], games=5, seed=4, jobs=1)
+    b = run_traced("warp99", 3, {}, ["greedy", "random"], games=5, seed=4, jobs=2)
+    assert a == b
+    assert all(len(g.marks) == 3 and len(g.marks[1]) == 3 for g in a)
+    assert [g.agents for g in a[:2]] == [
+        ["greedy", "random", "greedy"],
+        ["random", "greedy", "greedy"],
+    ]
+
+
+def test_report_writers(tmp_path):
+    r = Report("T", tmp_path)
+    r.heading("H")
+    r.text("a **b** `c` <d>")
+    r.bullets(["x"])
+    r.table(["k", "v"], [["a", 1]])
+    md = r.to_markdown()
+    assert md.startswith("# T\n") and "| k | v |" in md and "- x" in md
+    html = r.to_html()
+    assert "<b>b</b>" in html and "<code>c</code>" in html and "&lt;d&gt;" in html
+
+
+def test_unknown_section(tmp_path):
+    with pytest.raises(ninetynine.GameOptionError, match="no section nope"):
+        build_report("warp99", tmp_path, games=2, only=["nope"])
+
+
+def test_analyze_command(tmp_path):
+    out = tmp_path / "rep"
+    result = runner.invoke(
+        app,
+        ["analyze", "ono99", "--games", "3", "--sections", "seats,elimination", "--out", str(out),
+         "--no-progress", "--jobs", "2"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    md = (out / "report.md").read_text()
+    assert "Elimination order by seat" in md and "Win rate by seat" in md
+    bad = runner.invoke(app, ["analyze", "nogame", "--out", str(out), "--no-progress"])
+    assert bad.exit_code == 2 and "unknown game" in bad.output
