@@ -276,3 +276,14 @@ def test_ono99_events_say_who_left() -> None:
         )
     assert sum("leaves the game" in line for line in seen) == 2
     assert not any("point" in line for line in seen)
+
+
+def test_the_seed_is_not_shown_and_odd_input_is_refused_briefly(tmp_path: Path) -> None:
+    """The seed rebuilds every hand, so the intro does not show it (the record keeps it); a
+    huge input is not echoed whole; full-width digits are not move numbers."""
+    script = ScriptedInput(["x" * 3000, "\uff11", "quit"])
+    session, out = _session("warp99", ["human", "greedy"], 987654321, tmp_path, script)
+    session.run()
+    assert "987654321" not in out.text
+    assert "x" * 100 not in out.text
+    assert "is not a" in out.text

@@ -140,7 +140,9 @@ class PlaySession:
         title = escape(g.title or g.game_id)
         self.console.print(f"[bold]{title}[/]")
         who = ", ".join(escape(n) for n in self.names)
-        self.console.print(f"{g.num_players} players: {who}.  Seed {self.state.seed}.")
+        # The seed is not shown: with the library it rebuilds every hand and deck order. It is
+        # in the record saved at the end.
+        self.console.print(f"{g.num_players} players: {who}.")
         if self.humans:
             self.console.print(
                 "[dim]Type a move's number or its notation; hint, help, rules, board, quit.[/]"
@@ -234,17 +236,31 @@ class PlaySession:
 
         :raises NotationError: neither.
         """
-        if text.isdigit():
+        if len(text) > 60:
+            raise NotationError(f"{text[:40]!r}... is not a move: choose 1-{len(legal)}")
+        if text.isascii() and text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise NotationError(f"there is no move {k}: choose 1-{len(legal)} or type a move")
+            hint = ""
+            try:
+                a = self.state.string_to_action(text)
+                if a in legal:
+                    notation = self.state.action_to_string(a)
+                    hint = f" (for the move {text} in notation, type {notation})"
+            except NinetyNineError:
+                pass
+            raise NotationError(f"there is no move {k}: choose 1-{len(legal)} or type a move{hint}")
         return self.state.string_to_action(text)
 
     def _after_human_move(self, p: int) -> None:
         """With several people at one terminal, hide a hand once its turn is over."""
         if len(self.humans) > 1 and self.state.current_player() != p:
             self.console.clear()
+            if self.console.is_terminal:
+                # Clear the scrollback too, or the next person can scroll up to this hand.
+                self.console.file.write("\x1b[3J")
+                self.console.file.flush()
             self.console.print(f"[dim]{escape(self.names[p])}'s turn is over.[/]")
 
     def _hand_over(self, p: int) -> str | None:
