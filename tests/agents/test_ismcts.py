@@ -72,9 +72,10 @@ def test_search_statistics_and_the_policy_default():
     last = bot.last
     assert last["default"] == GreedyAgent(game).step(state.observation(0), state.legal_actions())
     assert a in last["values"] and all(0.0 <= v <= 1.0 for v in last["values"].values())
-    # whole rounds: every root move was tried on the same determinizations
-    assert len(set(last["visits"].values())) == 1
-    assert last["iterations"] == sum(last["visits"].values()) <= 40
+    # sequential halving: the policy's move is never dropped, so it has the most rollouts
+    visits = last["visits"]
+    assert visits[last["default"]] == max(visits.values())
+    assert last["iterations"] == sum(visits.values()) <= 40 + len(visits)
 
 
 def test_leaving_the_policy_move_needs_a_better_value():
@@ -85,8 +86,10 @@ def test_leaving_the_policy_move_needs_a_better_value():
         a = choose_action(bot, state, 0)
         values = bot.last["values"]
         assert values[a] >= values[bot.last["default"]]
-        if z == "0":
-            assert values[a] == max(values.values())
+        if z == "0":  # the best of the moves that survived every halving
+            most = max(bot.last["visits"].values())
+            finalists = [m for m, v in bot.last["visits"].items() if v == most]
+            assert values[a] == max(values[m] for m in finalists)
 
 
 def test_time_budget_runs_at_least_one_round():

@@ -270,30 +270,41 @@ class ISMCTSAgent:
     def _search_paired(
         self, view: SearchView, cands: list[int], default: int, t0: float
     ) -> tuple[int, dict[str, Any]]:
+        """Paired rounds under sequential halving (Karnin, Koren & Somekh 2013): the budget is
+        split into ``ceil(log2 k)`` phases; after each, the worse half of the moves is dropped
+        (never the policy's move), so the close calls get most of the rollouts. A round tries
+        every remaining move on one determinization with one rollout seed."""
         rng = self.rng
         k = len(cands)
-        values: list[list[float]] = [[] for _ in cands]
-        if self.seconds is None:  # whole rounds (every move on one determinization), >= 1
-            rounds = max(1, self.iterations // k)
-            more: Callable[[int], bool] = lambda r: r < rounds  # noqa: E731
-        else:
-            deadline = t0 + self.seconds
-            more = lambda r: r == 0 or time.perf_counter() < deadline  # noqa: E731
-        r = 0
-        while more(r):
-            sample = view.sample(rng.next_u64())
-            seed = rng.next_u64()
-            for i, a in enumerate(cands):
-                state = sample.clone()
-                mover = state.current_player()
-                state.apply_action(a)
-                values[i].append(self._rollout(state, Rng(seed))[mover])
-            r += 1
-        done = r * k
-        means = [sum(v) / len(v) for v in values]
         d = cands.index(default)
-        order = sorted(range(k), key=lambda i: (-means[i], i != d, cands[i]))
-        best = order[0]
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(k))
+        phases = max(1, math.ceil(math.log2(k)))
+        done = 0
+        for phase in range(phases):
+            if self.seconds is None:
+                rounds = max(1, self.iterations // phases // len(alive))
+                more: Callable[[int], bool] = lambda r, n=rounds: r < n  # noqa: E731
+            else:
+                deadline = t0 + self.seconds * (phase + 1) / phases
+                more = lambda r, t=deadline: r == 0 or time.perf_counter() < t  # noqa: E731
+            r = 0
+            while more(r):
+                sample = view.sample(rng.next_u64())
+                seed = rng.next_u64()
+                for i in alive:
+                    state = sample.clone()
+                    mover = state.current_player()
+                    state.apply_action(cands[i])
+                    values[i].append(self._rollout(state, Rng(seed))[mover])
+                r += 1
+                done += len(alive)
+            if phase < phases - 1 and len(alive) > 2:
+                ranked = sorted(alive, key=lambda i: (-_mean(values[i]), i != d, cands[i]))
+                keep = ranked[: (len(alive) + 1) // 2]
+                alive = sorted(set(keep) | {d})
+        means = {i: _mean(values[i]) for i in range(k) if values[i]}
+        best = min(alive, key=lambda i: (-means[i], i != d, cands[i]))
         if best != d:
             diffs = [x - y for x, y in zip(values[best], values[d], strict=True)]
             r = len(diffs)
@@ -301,6 +312,7 @@ class ISMCTSAgent:
             var = sum((x - mean) ** 2 for x in diffs) / (r - 1) if r > 1 else math.inf
             if mean <= self.z * math.sqrt(var / r):
                 best = d
+        order = sorted(means, key=lambda i: (i not in alive, -means[i], cands[i]))
         info = {
             "iterations": done,
             "values": {cands[i]: (means[i] + 1.0) * 0.5 for i in order},
@@ -393,6 +405,10 @@ class ISMCTSAgent:
                 mover = p
             state.apply_action(policy(state, rng))
         return state.returns()
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
 
 
 def _random_policy(state: State, rng: Rng) -> int:

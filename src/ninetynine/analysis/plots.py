@@ -54,10 +54,11 @@ def grouped_rates(
     fair: Mapping[str, float] | None = None,
     xlabel: str = "",
     colors: Sequence[str] | None = None,
+    legend: Sequence[tuple[str, str]] = (),
 ) -> Path:
     """Bars of rates with 95% error bars: one panel per group (e.g. per player count), one bar
     per ``(label, rate, (low, high))``; a dashed line at the group's ``fair`` rate; ``colors``
-    per bar (default: one colour per bar)."""
+    per bar (default: one colour per bar); ``legend``: ``(label, colour)`` entries."""
     fig, axes = new_figure(len(groups))
     top = max([hi for bars in groups.values() for _, _, (_, hi) in bars] + [0.05])
     for ax, (name, bars) in zip(axes, groups.items(), strict=True):
@@ -81,6 +82,15 @@ def grouped_rates(
         if xlabel:
             ax.set_xlabel(xlabel, fontsize=8)
     axes[0].set_ylabel(ylabel, fontsize=9)
+    if legend:
+        from matplotlib.patches import Patch
+
+        axes[-1].legend(
+            handles=[Patch(color=c, label=lab) for lab, c in legend],
+            fontsize=8,
+            frameon=False,
+            loc="upper right",
+        )
     fig.suptitle(title, fontsize=10)
     return save(fig, path)
 

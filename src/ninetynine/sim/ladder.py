@@ -2,14 +2,15 @@
 
 :func:`run_ladder` plays a round robin. With two seats each pair of agents plays heads-up;
 with more, each agent takes one seat against a field of the other (and the other way round),
-so ``matrix[a][b]`` is always "the share of games ``a``'s seat wins against ``b``". Every
-match is played on the same deals (game ``k`` of every match is seeded ``derive_seed(seed,
-k)``) with the agents rotated through the seats game by game, so no agent profits from a
-lucky deal or a better seat. Win rates carry Wilson 95% intervals; the OpenSkill
-(Plackett-Luce) ratings are fitted from every game in a fixed order, so a ladder is
-reproducible for a seed whatever ``jobs`` is. Each agent's thinking time per decision (only
-decisions with a choice) is measured on the wall clock, which depends on the machine and its
-load.
+so ``matrix[a][b]`` is always "the share of games ``a``'s seat wins against ``b``". Deals are
+played in duplicate: with ``n`` seats, games ``k`` with the same ``k // n`` share one deal
+(seeded ``derive_seed(seed, k // n)``) and rotate the agents through the seats, so each agent
+sits in every seat of every deal; and every match uses the same deals. No agent profits from a
+lucky deal or a better seat, which makes a ladder's comparisons sharper for the same games.
+Win rates carry Wilson 95% intervals; the OpenSkill (Plackett-Luce) ratings are fitted from
+every game in a fixed order, so a ladder is reproducible for a seed whatever ``jobs`` is. Each
+agent's thinking time per decision (only decisions with a choice) is measured on the wall
+clock, which depends on the machine and its load.
 
 Generic over games: only the core protocol, :func:`~ninetynine.agents.make_agent` and
 :func:`~ninetynine.core.agent.choose_action` (search agents get their ``SearchView``).
@@ -205,7 +206,7 @@ def _play_chunk(task: tuple[str, int, dict[str, Any], str, str, int, int, int]) 
     game = load_game(game_id, num_players=n, **options)
     base = _lineup(a, b, n)
     return [
-        play_timed(game, seat_assignment(base, k), game_seed(seed, k), index=k)
+        play_timed(game, seat_assignment(base, k), game_seed(seed, k // n), index=k)
         for k in range(start, stop)
     ]
 
@@ -223,7 +224,7 @@ def run_ladder(
     """Play the round robin and rate it (see the module docstring).
 
     :param agents: at least two distinct specs (``random``, ``greedy``, ``ismcts:200``...).
-    :param games: games per match (a multiple of the player count keeps seats balanced).
+    :param games: games per match (a multiple of the player count plays whole duplicates).
     :param num_players: seats per game (``None``: the game's default).
     :raises GameOptionError: fewer than two agents, a repeated or unknown agent, bad game,
         options or counts.

@@ -67,7 +67,7 @@ def handicap(ctx: Context) -> None:
                     pct(1 / n),
                 ]
             )
-            bars += [(f"{s}", std[s][0], std[s][1]), (f"{s}'", none[s][0], none[s][1])]
+            bars += [(f"{s}", std[s][0], std[s][1]), (f"{s} ", none[s][0], none[s][1])]
         groups[label] = bars
         off = [s for s, (_, ci) in enumerate(std) if not ci[0] <= 1 / n <= ci[1]]
         verdicts.append(
@@ -87,15 +87,14 @@ def handicap(ctx: Context) -> None:
     r.bullets(verdicts)
     path = plots.grouped_rates(
         r.figure_path("handicap"),
-        "Warp 99: win rate by seat, standard handicap (k) and none (k')",
+        "Warp 99: win rate by seat, standard handicap and none",
         groups,
         fair=fair,
         xlabel="seat",
         colors=_pairs(max(COUNTS)),
+        legend=[("standard (0,1,2,3)", plots.COLORS[0]), ("none", plots.COLORS[1])],
     )
-    r.image(
-        path, "Blue: standard handicap; orange (primed seat numbers): no handicap. Dashed: 1/n."
-    )
+    r.image(path, "Each seat with the standard handicap and with none. Dashed: 1/n.")
     r.data["handicap"] = data
 
 
@@ -161,7 +160,7 @@ def fair_handicap(ctx: Context) -> None:
         for s in range(n):
             bars += [
                 (f"{s}", std[s][0], std[s][1]),
-                (f"{s}*", res["best_rates"][s][0], res["best_rates"][s][1]),
+                (f"{s} ", res["best_rates"][s][0], res["best_rates"][s][1]),
             ]
         groups[label] = bars
         rows.append(
@@ -188,13 +187,14 @@ def fair_handicap(ctx: Context) -> None:
     )
     path = plots.grouped_rates(
         r.figure_path("handicap_search"),
-        "Warp 99: seat win rates, standard handicap (k) and the searched one (k*)",
+        "Warp 99: seat win rates, standard handicap and the searched one",
         groups,
         fair=fair,
         xlabel="seat",
         colors=_pairs(max(COUNTS)),
+        legend=[("standard", plots.COLORS[0]), ("searched", plots.COLORS[1])],
     )
-    r.image(path, "Blue: standard handicap; orange (k*): the searched handicap. Dashed: 1/n.")
+    r.image(path, "Each seat with the standard and with the searched handicap. Dashed: 1/n.")
     r.data["handicap_search"] = data
 
 
