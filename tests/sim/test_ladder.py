@@ -53,6 +53,17 @@ def test_ladder_same_for_any_jobs():
     assert a.matrix == b.matrix and a.ratings == b.ratings
 
 
+def test_a_gauntlet_plays_only_the_reference_matches():
+    assert matches(["a", "b", "c"], 2, ["a"]) == [("a", "b"), ("a", "c")]
+    lad = run_ladder("warp99", ["random", "greedy", "ismcts:2"], games=2, against=["random"])
+    assert set(lad.matrix["greedy"]) == {"random"} and set(lad.matrix["random"]) == {
+        "greedy",
+        "ismcts:2",
+    }
+    with pytest.raises(GameOptionError, match="must be in the ladder"):
+        run_ladder("warp99", ["random", "greedy"], games=2, against=["nobody"])
+
+
 def test_one_against_a_field():
     lad = run_ladder("warp99", ["random", "greedy"], games=3, num_players=3, seed=2)
     # both directions are played with more than two seats

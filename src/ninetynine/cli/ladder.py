@@ -45,6 +45,7 @@ def run_ladder_command(
     json_out: Path | None,
     plot: Path | None,
     progress: bool,
+    against: str | None = None,
 ) -> None:
     """The ``ladder`` command (see ``ninetynine ladder --help``).
 
@@ -64,8 +65,11 @@ def run_ladder_command(
                 if path.is_dir():
                     raise GameOptionError(f"{path} is a directory, not a file")
                 path.parent.mkdir(parents=True, exist_ok=True)
-        total = len(matches(specs, g.num_players)) * games if len(specs) > 1 else 0
-        ladder = _run(err, game, specs, games, g.num_players, options, seed, jobs, total, progress)
+        refs = [s.strip().lower() for s in (against or "").split(",") if s.strip()]
+        total = len(matches(specs, g.num_players, refs)) * games if len(specs) > 1 else 0
+        ladder = _run(
+            err, game, specs, games, g.num_players, options, seed, jobs, total, progress, refs
+        )
         print_ladder(Console(), ladder)
         if json_out is not None:
             json_out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
@@ -91,9 +95,10 @@ def _run(
     jobs: int,
     total: int,
     progress: bool,
+    refs: list[str],
 ) -> Ladder:
     if not progress or total == 0:
-        return run_ladder(game, specs, games, players, options, seed, jobs)
+        return run_ladder(game, specs, games, players, options, seed, jobs, against=refs)
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -115,7 +120,7 @@ def _run(
                 last[0] = now
                 bar.refresh()
 
-        ladder = run_ladder(game, specs, games, players, options, seed, jobs, advance)
+        ladder = run_ladder(game, specs, games, players, options, seed, jobs, advance, refs)
         bar.refresh()
     return ladder
 

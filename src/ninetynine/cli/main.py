@@ -183,13 +183,30 @@ def ladder(
         Path | None,
         typer.Option(help="Draw strength against thinking time into this PNG file."),
     ] = None,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--vs", help="Play only the matches against these agents (e.g. random,greedy)."
+        ),
+    ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
 ) -> None:
     """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move."""
     from .ladder import run_ladder_command
 
     run_ladder_command(
-        game, agents, games, players, seed, jobs, variant, option, json_out, plot, progress
+        game,
+        agents,
+        games,
+        players,
+        seed,
+        jobs,
+        variant,
+        option,
+        json_out,
+        plot,
+        progress,
+        against,
     )
 
 

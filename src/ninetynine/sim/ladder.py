@@ -185,12 +185,17 @@ class Ladder:
         }
 
 
-def matches(agents: Sequence[str], num_players: int) -> list[tuple[str, str]]:
+def matches(
+    agents: Sequence[str], num_players: int, against: Sequence[str] | None = None
+) -> list[tuple[str, str]]:
     """The (seat agent, opponent) matches of a round robin: each unordered pair once
-    heads-up; both ways round (one seat against a field) with more players."""
+    heads-up; both ways round (one seat against a field) with more players. With
+    ``against``, only the pairs that include one of those agents (a gauntlet)."""
     out = []
     for i, a in enumerate(agents):
         for b in agents[i + 1 :]:
+            if against and a not in against and b not in against:
+                continue
             out.append((a, b))
             if num_players > 2:
                 out.append((b, a))
@@ -220,12 +225,15 @@ def run_ladder(
     seed: int = 0,
     jobs: int = 1,
     progress: Progress | None = None,
+    against: Sequence[str] | None = None,
 ) -> Ladder:
     """Play the round robin and rate it (see the module docstring).
 
     :param agents: at least two distinct specs (``random``, ``greedy``, ``ismcts:200``...).
     :param games: games per match (a multiple of the player count plays whole duplicates).
     :param num_players: seats per game (``None``: the game's default).
+    :param against: play only the matches against these agents (a gauntlet: cheaper when
+        the question is each agent's strength against fixed references).
     :raises GameOptionError: fewer than two agents, a repeated or unknown agent, bad game,
         options or counts.
     """
@@ -244,7 +252,10 @@ def run_ladder(
     for spec in specs:  # fail fast on a bad agent, in this process
         make_agent(spec, game, 0, 0)
     t0 = time.perf_counter()
-    pairs = matches(specs, n)
+    refs = [a.strip().lower() for a in against or [] if a.strip()]
+    if any(a not in specs for a in refs):
+        raise GameOptionError(f"--vs agents must be in the ladder: {', '.join(refs)}")
+    pairs = matches(specs, n, refs)
     tasks = [
         (game_id, n, opts, a, b, seed, start, stop)
         for a, b in pairs
