@@ -354,6 +354,23 @@ def print_summary(
             t.add_row(d["label"], _num(d["mean"]), _num(d["min"]), _num(d["max"]))
         console.print(t)
     for d in stats.values():
+        if d["kind"] == "picks":
+            fair = _pct(summary["fair_share"])
+            t = _table(
+                f"Choices: {d['label']} (win rate of the seats that chose each; a fair one wins {fair})",
+                ("", "picked", "pick rate", "win rate", "95% CI"),
+            )
+            for it in d["items"]:
+                lo, hi = it["ci95"]
+                t.add_row(
+                    it["item"],
+                    _num(it["picked"]),
+                    _pct(it["pick_rate"]),
+                    _pct(it["win_rate"]),
+                    f"{_pct(lo)}-{_pct(hi)}",
+                )
+            console.print(t)
+    for d in stats.values():
         if d["kind"] == "category":
             counts = ", ".join(f"{k} {v:,}" for k, v in d["counts"].items())
             console.print(f"{d['label']}: {counts}", highlight=False)

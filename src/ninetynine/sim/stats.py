@@ -6,6 +6,8 @@ Generic over games. :func:`summarize` counts wins per seat and per agent (with W
 
 * a per-seat list (one number per seat): mean per seat, mean per agent, overall mean and max;
 * a numeric scalar: mean, min and max;
+* a per-seat list of label lists (what each seat chose, e.g. its heroes): per label the pick
+  rate and the win rate of the seats that chose it;
 * anything else (a string such as ``ended_by``, a boolean): counts of each value.
 
 Labels come from :func:`prettify`, a small generic rule set (``row_points`` -> "points from
@@ -136,7 +138,19 @@ def _agent_order(results: Sequence[GameResult]) -> list[str]:
     return list(seen)
 
 
+def _is_picks(value: Any, num_players: int) -> bool:
+    """A per-seat list of label lists, e.g. ``[["bastion", "jester"], ["regent", "hoarder"]]``:
+    what each seat chose (heroes, factions, decks)."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == num_players
+        and all(isinstance(x, list | tuple) and all(isinstance(y, str) for y in x) for x in value)
+    )
+
+
 def _kind(value: Any, num_players: int) -> str:
+    if _is_picks(value, num_players):
+        return "picks"
     if isinstance(value, list | tuple):
         if (
             len(value) == num_players
@@ -170,6 +184,8 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         length: {actions: describe(...), turns: describe(...) if stats() has "turns"}
         stats:  {key: {kind: "per_seat", label, mean, max, by_seat: [...], by_agent: {...}}
                       | {kind: "number", label, mean, min, max}
+                      | {kind: "picks", label, seats, items: [{item, picked, pick_rate,
+                                                              wins, win_rate, ci95}]}
                       | {kind: "category", label, counts: {value: games}}}
 
     :raises ValueError: no results, or results with different player counts.
@@ -293,6 +309,8 @@ def _aggregate_stats(
                 "min": min(vals) if vals else None,
                 "max": max(vals) if vals else None,
             }
+        elif kind == "picks":
+            out[key] = _picks(results, key, n, label)
         else:
             counts: dict[str, int] = {}
             for r in results:
@@ -305,6 +323,39 @@ def _aggregate_stats(
                 "counts": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
             }
     return out
+
+
+def _picks(results: Sequence[GameResult], key: str, n: int, label: str) -> dict[str, Any]:
+    """Per label: how many seats chose it (``picked``, ``pick_rate`` of all seats played) and
+    how often those seats won (``win_rate`` with its Wilson 95% interval), best first."""
+    picked: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    seats = 0
+    for r in results:
+        v = r.stats.get(key)
+        if not _is_picks(v, n):
+            continue
+        seats += n
+        for s, labels in enumerate(v):
+            for lab in set(labels):
+                picked[lab] = picked.get(lab, 0) + 1
+                if r.winner == s:
+                    wins[lab] = wins.get(lab, 0) + 1
+    items = []
+    for lab, k in picked.items():
+        w = wins.get(lab, 0)
+        items.append(
+            {
+                "item": lab,
+                "picked": k,
+                "pick_rate": k / seats if seats else 0.0,
+                "wins": w,
+                "win_rate": w / k,
+                "ci95": list(wilson_interval(w, k)),
+            }
+        )
+    items.sort(key=lambda d: (-d["win_rate"], d["item"]))
+    return {"kind": "picks", "label": label, "seats": seats, "items": items}
 
 
 def csv_rows(results: Sequence[GameResult]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -351,7 +402,8 @@ def csv_rows(results: Sequence[GameResult]) -> tuple[list[str], list[dict[str, A
         for k, v in r.stats.items():
             if isinstance(v, list | tuple) and len(v) == n:
                 for s in range(n):
-                    row.setdefault(f"{k}_{s}", v[s])
+                    x = v[s]
+                    row.setdefault(f"{k}_{s}", " ".join(map(str, x)) if isinstance(x, list) else x)
             else:
                 row.setdefault(k, _category(v) if not _is_number(v) else v)
         rows.append(row)

@@ -7,6 +7,15 @@ file format: `docs/rules/heroes99-heroes.md`.
 from ninetynine.core.registry import register_agent
 
 from .game import HeroesGame
+from .heuristics import GreedyAgent, explain_choice
 from .state import HeroesState
 
-__all__ = ["HeroesGame", "HeroesState"]
+register_agent(
+    "greedy",
+    GreedyAgent,
+    game_id=HeroesGame.game_id,
+    doc="plays each turn on a rebuilt position: wins lanes by small margins, uses skills and "
+    "their targets where they swing a lane; places heroes at random (games/heroes99/heuristics.py)",
+)
+
+__all__ = ["GreedyAgent", "HeroesGame", "HeroesState", "explain_choice"]
