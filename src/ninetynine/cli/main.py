@@ -237,6 +237,24 @@ def analyze(
     run_analyze_command(game, games, out, agents, seed, jobs, option, sections, html, progress)
 
 
+@app.command()
+def heroes(
+    what: Annotated[
+        str | None,
+        typer.Argument(help="show NAME: one hero's card; check DIR: validate hero files."),
+    ] = None,
+    name: Annotated[str | None, typer.Argument(help="A hero (show) or a directory (check).")] = None,
+    dirs: Annotated[
+        list[str] | None,
+        typer.Option("--heroes", help="A directory of extra hero files (repeatable)."),
+    ] = None,
+) -> None:
+    """99 Heroes: list the heroes, show one, or check a directory of hero files."""
+    from .heroes import run_heroes
+
+    run_heroes(what, name, dirs)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

@@ -241,6 +241,12 @@ class State(ABC):
     def action_to_string(self, action: int) -> str:
         """The action in the game's notation (no spaces)."""
 
+    def public_action_string(self, action: int) -> str:
+        """The move ``action`` (about to be applied here) as the *other* seats see it. The
+        same as :meth:`action_to_string` unless the game has hidden choices (e.g. a hero placed
+        face-down until every seat has chosen), which it words without saying which."""
+        return self.action_to_string(action)
+
     @abstractmethod
     def string_to_action(self, text: str) -> int:
         """Parse the game's notation; inverse of :meth:`action_to_string`.

@@ -29,13 +29,18 @@ def skill_label(hero: Hero, k: int) -> str:
     return SUIT_SYMBOLS[sk.suit] if sk.suit is not None else sk.label
 
 
+def esc(text: str, markup: bool) -> str:
+    """``text`` safe inside Rich markup (``[`` escaped) when ``markup``."""
+    return text.replace("[", "\\[") if markup else text
+
+
 def hero_lines(hero: Hero, markup: bool = False, indent: str = "  ") -> list[str]:
     """The hero's Unique Ability and skills, one line each."""
     b = (lambda s: f"[bold]{s}[/]") if markup else (lambda s: s)
-    out = [f"{indent}{b('UA ' + hero.ability_name)}: {hero.ability()}"]
+    out = [f"{indent}{b('UA ' + esc(hero.ability_name, markup))}: {esc(hero.ability(), markup)}"]
     for k, sk in enumerate(hero.skills):
         name = f" {sk.name}" if sk.name else ""
-        out.append(f"{indent}skill{k + 1} [{sk.label}]{name}: {sk.text()}")
+        out.append(esc(f"{indent}skill{k + 1} [{sk.label}]{name}: {sk.text()}", markup))
     return out
 
 
@@ -43,13 +48,13 @@ def hero_card(hero: Hero, markup: bool = False) -> str:
     """One hero as a card: name, role, flavour, Unique Ability, skills, file."""
     b = (lambda s: f"[bold]{s}[/]") if markup else (lambda s: s)
     d = (lambda s: f"[dim]{s}[/]") if markup else (lambda s: s)
-    head = f"{b(hero.name)} ({hero.id})" + (f"  {d(hero.role)}" if hero.role else "")
+    head = f"{b(esc(hero.name, markup))} ({hero.id})" + (f"  {d(esc(hero.role, markup))}" if hero.role else "")
     lines = [head]
     if hero.flavor:
-        lines.append(d(f"  {hero.flavor}"))
+        lines.append(d(esc(f"  {hero.flavor}", markup)))
     lines += hero_lines(hero, markup)
     if hero.path:
-        lines.append(d(f"  file: {hero.path}"))
+        lines.append(d(esc(f"  file: {hero.path}", markup)))
     return "\n".join(lines)
 
 
@@ -151,7 +156,10 @@ def render_text(
     elif obs["phase"] == "pick":
         status = "placing heroes face-down"
     else:
-        status = f"{names[obs['turn_player']]}'s turn" + (" (bonus turn)" if obs["bonus_turn"] else "")
+        tp = obs["turn_player"]
+        status = ("Your turn" if tp == me else f"{names[tp]}'s turn") + (
+            " (bonus turn)" if obs["bonus_turn"] else ""
+        )
     lines = [f"{b('99 HEROES')}  turn {obs['turn']}   {status}", ""]
 
     # -- the lanes -----------------------------------------------------------------------
@@ -179,8 +187,12 @@ def render_text(
             res = obs["lane_result"][ln]
             pts = obs["lane_points"][ln]
             if res is not None:
-                tally = "  ".join(f"{names[q]} {res['strength'][q]}" for q in range(n))
-                lines.append(b(f"LANE {ln + 1}") + dim(f"  resolved: {tally}; points {pts}"))
+                tally = ", ".join(
+                    f"{names[q]} {_hero_name(roster, res['heroes'][q])} {res['strength'][q]} "
+                    f"({pts[q]} pt)"
+                    for q in range(n)
+                )
+                lines.append(b(f"LANE {ln + 1}") + dim(f"  resolved: {tally}"))
                 continue
             lines.append(b(f"LANE {ln + 1}"))
             best = max(pts)
@@ -257,6 +269,10 @@ def render_text(
                 lines.append(f"  s{q}L{ln + 1} {b(hero.name)} ({names[q]})")
                 lines += hero_lines(hero, markup, indent="      ")
     return "\n".join(lines)
+
+
+def _hero_name(roster: Roster, hid: str | None) -> str:
+    return roster.heroes[roster.index(hid)].name if hid else "-"
 
 
 def _capacity_note(obs: dict[str, Any], game: Any, q: int, ln: int) -> str:

@@ -84,7 +84,9 @@ TRIGGERS: dict[str, str] = {
 }
 #: Static rules a Unique Ability may bend: name -> (kind, low, high, description).
 RULES: dict[str, tuple[str, int, int, str]] = {
-    "capacity": ("int", 1, 5, "may be played on while it has fewer than {v} active cards"),
+    "capacity": (
+        "int", 1, 5, "this hero holds up to {v} active cards: a card may be played on it while it has fewer"
+    ),
     "face_value": ("int", 0, 13, "face cards on this hero count {v}"),
     "ace_value": ("int", 0, 14, "aces on this hero count {v}"),
     "bolster_value": ("int", 0, 5, "each bolster on this hero counts {v}"),
