@@ -178,10 +178,10 @@ def render_text(
         lines.append(b("Heroes") + dim("  (place one with its id and a lane, e.g. bastion@1)"))
         for h in roster.heroes:
             taken = mine is not None and h.id in mine
-            text = f"  {h.id:<14} {h.ability_name}: {h.ability()}"
+            text = esc(f"  {h.id:<14} {h.ability_name}: {h.ability()}", markup)
             lines.append(dim(text) if taken else text)
             skills = "  ".join(f"[{s.label}] {s.text()}" for s in h.skills)
-            lines.append(dim(f"  {'':<14} {skills}"))
+            lines.append(dim(esc(f"  {'':<14} {skills}", markup)))
     else:
         for ln in range(L):
             res = obs["lane_result"][ln]
@@ -218,7 +218,7 @@ def render_text(
                 row = (
                     f"{marker} {label} {pad(names[q], b(names[q]) if q == me else names[q], width)}  "
                     f"{hname:<13} {st:>3}  {pad(plain, shown, 16)}"
-                    f"{('+' + str(nb) + ' bolster' + ('s' if nb != 1 else '')) if nb else '':<11}{cap:<5}{score_shown}"
+                    f"{('+' + str(nb) + ' bolster' + ('s' if nb != 1 else '')) if nb else '':<12}{cap:<5}{score_shown}"
                 )
                 lines.append(row.rstrip())
         lines.append("")
@@ -246,7 +246,8 @@ def render_text(
     if me is not None and "hand" in obs:
         lines.append("")
         hand = obs["hand"]
-        lines.append(f"{b('Your hand')}  " + (dim("(what each card would trigger)") if obs["phase"] == "play" else ""))
+        note = "  " + dim("(the skills each card would trigger)") if obs["phase"] == "play" else ""
+        lines.append(b("Your hand") + note)
         if not hand:
             lines.append("  (empty)")
         for c in hand:

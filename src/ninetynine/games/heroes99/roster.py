@@ -205,7 +205,7 @@ class Trigger:
         if self.cond.tests:
             head += f", if {self.cond.text()}"
         body = ". ".join(e.text() for e in self.effects)
-        return f"{head}, {'you may: ' if self.optional else ''}{body[0].lower()}{body[1:]}."
+        return f"{head}, {'you may: ' if self.optional else ''}{_lower(body)}."
 
 
 @dataclass(frozen=True)
@@ -247,6 +247,11 @@ def _amount(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def _lower(text: str) -> str:
+    """``Bolster 2 ...`` -> ``bolster 2 ...``; names (Bonus Turn, Clash) keep their capitals."""
+    return text if text.startswith(("Bonus", "Clash")) else text[0].lower() + text[1:]
+
+
 def effect_text(e: Effect) -> str:
     """An effect in the rulebook's words."""
     v = e.verb
@@ -277,12 +282,9 @@ def effect_text(e: Effect) -> str:
         }[e.who]
     if v == "clash":
         parts = ["Clash"]
-        if e.win:
-            parts.append("if you win: " + ", ".join(x.text()[0].lower() + x.text()[1:] for x in e.win))
-        if e.lose:
-            parts.append(
-                "if you lose: " + ", ".join(x.text()[0].lower() + x.text()[1:] for x in e.lose)
-            )
+        for word, effects in (("win", e.win), ("lose", e.lose)):
+            if effects:
+                parts.append(f"if you {word}: " + ", ".join(_lower(x.text()) for x in effects))
         return "; ".join(parts)
     if v == "resolve":
         return "Resolve this lane" if e.lane == "this" else "Resolve a lane of your choice"
