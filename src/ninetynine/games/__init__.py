@@ -2,6 +2,7 @@
 
 from . import (
     ono99,  # noqa: F401  (registers ono99)
+    sixto,  # noqa: F401  (registers sixto)
     tripwire,  # noqa: F401  (registers tripwire)
     warp99,  # noqa: F401  (registers warp99 and ninetynine)
 )
