@@ -117,7 +117,10 @@ class Notation:
         ``unlock red`` (locked).
 
         :raises NotationError: not a move of this pad, with what is accepted."""
-        t = re.sub(r"[\s,;+]", "", str(text).lower())
+        t = str(text).lower()
+        for i, name in enumerate(COLORS):  # "red blue" -> "r b"
+            t = re.sub(rf"\b{name.lower()}\b", LETTERS[i].lower(), t)
+        t = re.sub(r"[\s,;+]", "", t)
         if t in _KEEP_WORDS:
             return KEEP
         if t in _REROLL_WORDS:

@@ -320,8 +320,10 @@ def legal_choices(
     out: list[int] = []
 
     def walk(d: int, code: int, chosen: list[Mark]) -> None:
+        # A target mark may need a later die's mark to its left: check whole choices only.
         if d == NUM_DICE:
-            out.append(code)
+            if rows_ok(lay, cells, chosen, open_after):
+                out.append(code)
             return
         scale = rad**d
         for o, m in opts[d]:
@@ -329,8 +331,7 @@ def legal_choices(
                 walk(d + 1, code, chosen)
             else:
                 chosen.append(m)
-                if rows_ok(lay, cells, chosen, open_after):
-                    walk(d + 1, code + o * scale, chosen)
+                walk(d + 1, code + o * scale, chosen)
                 chosen.pop()
 
     walk(0, 0, [])

@@ -650,6 +650,8 @@ class SixtoState(State):
                     raise bad(f"seat {q} row {r}: the cursor does not follow the marks")
                 if past and not MARKED[row[max(past)]]:
                     raise bad(f"seat {q} row {r}: a lost space right of the last mark")
+                if any(x == OPEN for x in row[: self.cursor[q][r]]):
+                    raise bad(f"seat {q} row {r}: an open space left of the last mark")
         if len(self.dice) != NUM_DICE or any(not 0 <= x <= 6 for x in self.dice):
             raise bad(f"dice {self.dice}")
         if len(self.removed_at) != NUM_DICE or len(set(self.removed)) != len(self.removed):
@@ -693,7 +695,8 @@ class SixtoState(State):
         this seat closed), ``rerolls``, ``hits`` (``pad=hits``), ``unlocks`` (``pad=locked``).
         Numbers: ``turns``, ``actions``, ``dice_removed``, ``first_removal``,
         ``second_removal``, ``third_removal`` (the turn each die left; ``None`` if it never
-        did), ``most_removed_in_a_turn``, ``top_score``, ``low_score``. Category:
+        did), ``most_removed_in_a_turn``, ``best_sheet``, ``worst_sheet`` (the highest and lowest
+        score). Category:
         ``ended_by`` (``dice``, ``stalled``, ``turn_limit``).
         """
         g = self.game
@@ -730,8 +733,8 @@ class SixtoState(State):
             second_removal=turns_out[1] if len(turns_out) > 1 else None,
             third_removal=turns_out[2] if len(turns_out) > 2 else None,
             most_removed_in_a_turn=max(per_turn.values(), default=0),
-            top_score=max(s.total for s in sc),
-            low_score=min(s.total for s in sc),
+            best_sheet=max(s.total for s in sc),
+            worst_sheet=min(s.total for s in sc),
             ended_by=self.ended_by or "unfinished",
         )
         return d
