@@ -182,6 +182,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         agents: [{agent, seats_played, games, wins, win_rate, ci95}]
                  (win_rate = wins / seats_played: the chance that one seat it plays wins)
         length: {actions: describe(...), turns: describe(...) if stats() has "turns"}
+        solo_returns: describe(returns) (one-player games only: no wins, no draws)
         stats:  {key: {kind: "per_seat", label, mean, max, by_seat: [...], by_agent: {...}}
                       | {kind: "number", label, mean, min, max}
                       | {kind: "picks", label, seats, items: [{item, picked, pick_rate,
@@ -209,7 +210,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         for a in set(r.agents):
             agent_games[a] += 1
         if r.winner is None:
-            draws += 1
+            draws += n > 1  # a one-player game has no winner and is no draw
         else:
             seat_wins[r.winner] += 1
             agent_wins[r.agents[r.winner]] += 1
@@ -245,7 +246,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     if turns:
         length["turns"] = describe(turns)
 
-    return {
+    out: dict[str, Any] = {
         "games": games,
         "num_players": n,
         "draws": draws,
@@ -256,6 +257,9 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         "length": length,
         "stats": _aggregate_stats(results, n, agents),
     }
+    if n == 1:  # the game's own measure of a solo result (e.g. the score)
+        out["solo_returns"] = describe(r.returns[0] for r in results)
+    return out
 
 
 def _aggregate_stats(
