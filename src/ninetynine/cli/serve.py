@@ -6,6 +6,7 @@ import importlib.util
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 WEB_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy")
 INSTALL_HINT = "pip install 'ninetynine[web]'"
@@ -24,7 +25,8 @@ def run_serve(host: str, port: int, database: str | None, bot_delay: float) -> N
     if missing:
         console.print(
             f"[bold red]error:[/] `ninetynine serve` needs {', '.join(missing)}; "
-            f"install the web extra: {INSTALL_HINT}"
+            f"install the web extra: {escape(INSTALL_HINT)}",
+            soft_wrap=True,
         )
         raise typer.Exit(2)
     if bot_delay < 0:

@@ -456,6 +456,11 @@ class TableManager:
             return None
         table = LiveTable(stored, self.store, self.bot_delay)
         self.tables[table_id] = table
+        try:  # a bot whose turn it was when the server stopped moves now
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return table
+        table.schedule_bots()
         return table
 
     def resume(self) -> int:

@@ -101,7 +101,7 @@ function draw(v) {
   $("seats").replaceChildren(...v.names.map((n, i) => el("span", {
     class: `seat-chip${i === v.current_player && !v.terminal ? " current" : ""}${v.present[i] ? "" : " away"}`,
     dataset: { seat: i },
-  }, n, i === v.seat ? " (you)" : "", v.bots[i] ? " 🤖" : "", v.present[i] ? "" : " — away")));
+  }, n, i === v.seat ? " (you)" : "", v.bots[i] ? " · bot" : "", v.present[i] ? "" : " — away")));
 
   // the game's own drawing
   renderBoard();

@@ -49,6 +49,6 @@ export default {
           : card(k, { dataset: { card: label(k) } }))));
     }
     const last = o.last ? el("p", { class: "muted" }, `Last: ${ui.seatName(o.last.seat)} made it ${o.last.total}`) : null;
-    root.append(centre, last, hand, el("h2", {}, "Players"), seats);
+    root.append(...[centre, last, hand, el("h2", {}, "Players"), seats].filter(Boolean));
   },
 };

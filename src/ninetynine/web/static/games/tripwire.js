@@ -83,6 +83,6 @@ export default {
     const words = { null: "Play a Null (cancel one unit)", take: "Take the hit", draw: "Draw (no valid play)", end: "End the turn" };
     const buttons = el("div", { class: "row" }, Object.keys(words).filter((k) => legal.has(k)).map((k) =>
       el("button", { type: "button", class: k === "end" ? "primary" : "", dataset: { move: k }, onclick: pick(legal.get(k)) }, words[k])));
-    root.append(docks, info, wave, events, buttons, hand, el("h2", {}, "Players"), players);
+    root.append(...[docks, info, wave, events, buttons, hand, el("h2", {}, "Players"), players].filter(Boolean));
   },
 };

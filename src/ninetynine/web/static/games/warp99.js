@@ -64,7 +64,7 @@ export default {
         "aria-label": `Discard pile ${i + 1}` + (can ? `: play ${sel} here` : ""),
         onclick: can ? pick(selMoves[key]) : null,
         onkeydown: can ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(selMoves[key])(); } } : null,
-      }, el("div", { class: "muted" }, `Pile ${i + 1} · ${p.length} cards`), top);
+      }, el("div", { class: "muted" }, `Pile ${i + 1} · ${p.length} card${p.length === 1 ? "" : "s"}`), top);
     }));
 
     const info = el("div", { class: "muted" },
@@ -126,6 +126,6 @@ export default {
     const buttons = el("div", { class: "row" }, Object.keys(labels).filter((k) => legal.has(k)).map((k) =>
       el("button", { type: "button", class: k === "end" || k === "take" ? "primary" : "", dataset: { move: k }, onclick: pick(legal.get(k)) }, labels[k]())));
 
-    root.append(rules, el("div", { class: "row", style: "margin:.6rem 0; gap:1.5rem" }, piles, info), phase, buttons, hand, el("h2", {}, "Players"), players);
+    root.append(...[rules, el("div", { class: "row", style: "margin:.6rem 0; gap:1.5rem" }, piles, info), phase, buttons, hand, el("h2", {}, "Players"), players].filter(Boolean));
   },
 };
