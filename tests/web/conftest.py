@@ -85,10 +85,23 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         import httpx
 
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+        }
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ninetynine", "serve", "--port", str(self.port),
-             "--db", self.db_url, "--bot-delay", str(self.bot_delay)],
+            [
+                sys.executable,
+                "-m",
+                "ninetynine",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--bot-delay",
+                str(self.bot_delay),
+            ],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

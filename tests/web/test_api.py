@@ -7,10 +7,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx")
 
-import ninetynine  # noqa: E402
-from ninetynine.core.records import parse_record  # noqa: E402
+import ninetynine
+from ninetynine.core.records import parse_record
 
-from .conftest import new_table  # noqa: E402
+from .conftest import new_table
 
 
 def test_games_lists_every_registered_game_with_options_and_bots(client) -> None:
@@ -67,7 +67,9 @@ def test_bad_tables_are_refused_with_a_clear_message(client, body, words) -> Non
 
 
 def test_malformed_json_body_is_a_400_not_a_traceback(client) -> None:
-    r = client.post("/api/tables", content=b"{not json", headers={"Content-Type": "application/json"})
+    r = client.post(
+        "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
     r = client.post("/api/tables", json=[1, 2])
     assert r.status_code == 400 and "JSON object" in r.json()["error"]

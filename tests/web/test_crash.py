@@ -30,8 +30,11 @@ def _my_turn(base: str, tid: str, token: str, seen: dict[int, str]) -> dict:
 
 
 def _move(base: str, tid: str, token: str, view: dict, k: int = 0) -> dict:
-    r = httpx.post(f"{base}/api/tables/{tid}/moves", timeout=10, json={
-        "token": token, "action": view["legal"][k]["id"], "version": view["version"]})
+    r = httpx.post(
+        f"{base}/api/tables/{tid}/moves",
+        timeout=10,
+        json={"token": token, "action": view["legal"][k]["id"], "version": view["version"]},
+    )
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -51,8 +54,11 @@ def _stored_state(db_url: str, tid: str):
 
 def test_sigkill_mid_game_loses_no_acknowledged_move(server_factory, db_url) -> None:
     server = server_factory()
-    r = httpx.post(f"{server.base}/api/tables", timeout=10, json={
-        "game": "warp99", "players": 3, "seats": ["human", "greedy", "greedy"], "seed": SEED})
+    r = httpx.post(
+        f"{server.base}/api/tables",
+        timeout=10,
+        json={"game": "warp99", "players": 3, "seats": ["human", "greedy", "greedy"], "seed": SEED},
+    )
     assert r.status_code == 201, r.text
     tid, token = r.json()["id"], r.json()["seats"][0]["token"]
     seen: dict[int, str] = {}

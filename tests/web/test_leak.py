@@ -21,15 +21,28 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx")
 
-import ninetynine  # noqa: E402
-from ninetynine.core.rng import Rng  # noqa: E402
-from ninetynine.games.warp99.cards import format_card  # noqa: E402
+import ninetynine
+from ninetynine.core.rng import Rng
+from ninetynine.games.warp99.cards import format_card
 
-from .conftest import new_table  # noqa: E402
+from .conftest import new_table
 
 VIEW_KEYS = {
-    "type", "table", "game", "seat", "version", "current_player", "names", "bots", "present",
-    "observation", "board_text", "legal", "log", "terminal", "has_hint",
+    "type",
+    "table",
+    "game",
+    "seat",
+    "version",
+    "current_player",
+    "names",
+    "bots",
+    "present",
+    "observation",
+    "board_text",
+    "legal",
+    "log",
+    "terminal",
+    "has_hint",
 }
 END_KEYS = {"result", "returns", "scores"}
 SEED = 9_876_543_210_123
@@ -37,14 +50,18 @@ CARD = re.compile(r"(?<![A-Za-z0-9])([RYGALPOBTK](?:10|[0-9]))(?![0-9])")
 
 
 def _play(client, game_id: str, n: int) -> tuple[dict, list[str], list[str]]:
-    t = new_table(client, game=game_id, players=n, seats=["human"] + ["greedy"] * (n - 1), seed=SEED)
+    t = new_table(
+        client, game=game_id, players=n, seats=["human"] + ["greedy"] * (n - 1), seed=SEED
+    )
     tid, token = t["id"], t["seats"][0]["token"]
     rng = Rng(5)
     mine: list[str] = []
     public: list[str] = []
     acted = -1
-    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws, \
-            client.websocket_connect(f"/ws/tables/{tid}") as spectator:
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws,
+        client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+    ):
         while True:
             text = ws.receive_text()
             mine.append(text)

@@ -8,7 +8,7 @@ from ninetynine.core.errors import GameOptionError
 
 pytest.importorskip("sqlalchemy", reason="the web extra is not installed: pip install '.[web]'")
 
-from ninetynine.web.sheet import DECK_EMPTIED, ScoreSheet, SheetError  # noqa: E402
+from ninetynine.web.sheet import DECK_EMPTIED, ScoreSheet, SheetError
 
 
 def test_starting_handicap_is_the_rulebooks_0_1_2_3_for_warp99() -> None:
@@ -52,7 +52,9 @@ def test_the_winner_is_called_at_once_and_the_sheet_closes() -> None:
     assert s.winner is None and s.totals() == [96, 0]
 
 
-@pytest.mark.parametrize(("player", "action"), [(2, 3), (-1, 3), (0, 11), (0, -2), ("0", 3), (0, True)])
+@pytest.mark.parametrize(
+    ("player", "action"), [(2, 3), (-1, 3), (0, 11), (0, -2), ("0", 3), (0, True)]
+)
 def test_bad_entries_are_refused(player, action) -> None:
     s = ScoreSheet("warp99", ["a", "b"])
     with pytest.raises(SheetError):
@@ -88,7 +90,11 @@ def test_the_sheet_is_stored_like_a_table(client) -> None:
     assert entry(player=0).status_code == 400
     forged = client.post(f"/api/sheets/{sid}/entries", json={"token": "x", "player": 0, "row": 3})
     assert forged.status_code == 400 and "only look" in forged.json()["error"]
-    assert client.post(f"/api/sheets/{sid}/undo", json={"token": token}).json()["totals"] == [49, 1, 2]
+    assert client.post(f"/api/sheets/{sid}/undo", json={"token": token}).json()["totals"] == [
+        49,
+        1,
+        2,
+    ]
     view = client.get(f"/api/sheets/{sid}").json()
     assert view["needed"] == [50, 98, 97] and view["winner"] is None
     entry(player=0, row=7)

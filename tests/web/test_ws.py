@@ -7,10 +7,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx")
 
-import ninetynine  # noqa: E402
-from ninetynine.agents import make_agent  # noqa: E402
+import ninetynine
+from ninetynine.agents import make_agent
 
-from .conftest import my_turn_or_over, new_table, receive_until, client_class  # noqa: E402
+from .conftest import client_class, my_turn_or_over, new_table, receive_until
 
 
 def _ws(client, tid, token=None):
@@ -22,11 +22,14 @@ def test_each_connection_gets_its_own_seat_and_spectators_the_public_view(client
     t = new_table(client, game="warp99", players=2, seats=["human", "human"], seed=31)
     tid = t["id"]
     state = ninetynine.load_game("warp99", num_players=2).new_initial_state(31)
-    with _ws(client, tid, t["seats"][0]["token"]) as a, _ws(client, tid, t["seats"][1]["token"]) as b:
-        with _ws(client, tid) as spectator:
-            va = receive_until(a, lambda m: all(m["present"]))[-1]
-            vb = receive_until(b, lambda m: all(m["present"]))[-1]
-            vs = spectator.receive_json()
+    with (
+        _ws(client, tid, t["seats"][0]["token"]) as a,
+        _ws(client, tid, t["seats"][1]["token"]) as b,
+        _ws(client, tid) as spectator,
+    ):
+        va = receive_until(a, lambda m: all(m["present"]))[-1]
+        vb = receive_until(b, lambda m: all(m["present"]))[-1]
+        vs = spectator.receive_json()
     assert va["seat"] == 0 and va["observation"] == state.observation(0)
     assert vb["seat"] == 1 and vb["observation"] == state.observation(1)
     assert vs["seat"] is None and vs["observation"] == state.observation(None)
@@ -38,7 +41,10 @@ def test_each_connection_gets_its_own_seat_and_spectators_the_public_view(client
 def test_errors_are_clear_and_change_nothing(client) -> None:
     t = new_table(client, game="warp99", players=2, seats=["human", "human"], seed=32)
     tid = t["id"]
-    with _ws(client, tid, t["seats"][0]["token"]) as a, _ws(client, tid, t["seats"][1]["token"]) as b:
+    with (
+        _ws(client, tid, t["seats"][0]["token"]) as a,
+        _ws(client, tid, t["seats"][1]["token"]) as b,
+    ):
         first = receive_until(a, lambda m: all(m["present"]))[-1]
         receive_until(b, lambda m: all(m["present"]))
         legal = first["legal"][0]["id"]
@@ -50,7 +56,10 @@ def test_errors_are_clear_and_change_nothing(client) -> None:
             assert "Traceback" not in msg["message"]
             return msg
 
-        assert error_for(b, f'{{"type":"move","action":{legal},"version":0}}')["code"] == "not_your_turn"
+        assert (
+            error_for(b, f'{{"type":"move","action":{legal},"version":0}}')["code"]
+            == "not_your_turn"
+        )
         assert error_for(a, "{this is not json")["code"] == "bad_message"
         assert error_for(a, "[1,2]")["code"] == "bad_message"
         assert error_for(a, '{"type":"dance"}')["code"] == "bad_message"
@@ -58,7 +67,7 @@ def test_errors_are_clear_and_change_nothing(client) -> None:
         assert error_for(a, '{"type":"move","action":-1,"version":0}')["code"] == "illegal"
         assert error_for(a, '{"type":"move","notation":"R99>7","version":0}')["code"] == "illegal"
         assert error_for(a, '{"type":"move","action":335,"version":0}')["code"] == "illegal"
-        assert error_for(a, '{"type":"move","action":%d}' % legal)["code"] == "bad_message"
+        assert error_for(a, f'{{"type":"move","action":{legal}}}')["code"] == "bad_message"
         assert error_for(a, "x" * 20000)["code"] == "bad_message"
         a.send_bytes(b"\x00\x01")
         assert a.receive_json()["code"] == "bad_message"
@@ -96,8 +105,13 @@ def test_a_full_game_against_bots_to_the_end(client) -> None:
         view = receive_until(ws, my_turn_or_over)[-1]
         while not view["terminal"]:
             ids = [m["id"] for m in view["legal"]]
-            ws.send_json({"type": "move", "action": me.step(view["observation"], ids),
-                          "version": view["version"]})
+            ws.send_json(
+                {
+                    "type": "move",
+                    "action": me.step(view["observation"], ids),
+                    "version": view["version"],
+                }
+            )
             view = receive_until(ws, my_turn_or_over)[-1]
     assert view["result"].endswith("wins")
     assert sorted(view["returns"]) == [-1.0, 1.0]
@@ -156,8 +170,10 @@ def test_tables_survive_an_app_restart(db_url) -> None:
             v = c.get(f"/api/tables/{t['id']}/view").json()
             p = v["current_player"]
             mine = c.get(f"/api/tables/{t['id']}/view", params={"token": toks[p]}).json()
-            c.post(f"/api/tables/{t['id']}/moves",
-                   json={"token": toks[p], "action": mine["legal"][-1]["id"], "version": v["version"]})
+            c.post(
+                f"/api/tables/{t['id']}/moves",
+                json={"token": toks[p], "action": mine["legal"][-1]["id"], "version": v["version"]},
+            )
         views = [c.get(f"/api/tables/{t['id']}/view", params={"token": tok}).json() for tok in toks]
     with TestClient(create_app(db_url)) as c:
         again = [c.get(f"/api/tables/{t['id']}/view", params={"token": tok}).json() for tok in toks]

@@ -1,10 +1,10 @@
-"""The browser app: ``ninetynine serve`` (needs the ``web`` extra: ``pip install 'ninetynine[web]'``).
+"""The browser app: ``ninetynine serve`` (the ``web`` extra: ``pip install 'ninetynine[web]'``).
 
 | piece | where |
 | --- | --- |
-| application (pages, JSON API, WebSocket) | :mod:`ninetynine.web.app` (:func:`create_app`) |
+| pages, JSON API, WebSocket | :mod:`ninetynine.web.app` (:func:`create_app`) |
 | live tables, seats, bots, views | :mod:`ninetynine.web.tables` |
-| persistence (SQLAlchemy: SQLite file by default, PostgreSQL by URL) | :mod:`ninetynine.web.store` |
+| persistence (SQLAlchemy: an SQLite file, or PostgreSQL by URL) | :mod:`ninetynine.web.store` |
 | the paper score sheet companion | :mod:`ninetynine.web.sheet` |
 | front end (plain HTML/CSS/ES modules, no build step) | ``web/static/`` |
 | one table drawing per game id | ``web/static/games/<game id>.js``, else ``generic.js`` |

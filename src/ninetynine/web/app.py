@@ -23,8 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ninetynine.core.errors import NinetyNineError
 from ninetynine.core.registry import agent_doc, game_class, list_agents, list_games
 
-from .tables import MoveError, SheetError, TableManager
 from .store import Store
+from .tables import LiveTable, MoveError, SheetError, TableManager
 
 log = logging.getLogger("ninetynine.web")
 
@@ -197,7 +197,7 @@ def create_app(
         return PlainTextResponse(load_game(game_id).rules_summary())
 
     # -- tables -------------------------------------------------------------------------
-    def table_or_404(table_id: str) -> Any:
+    def table_or_404(table_id: str) -> LiveTable:
         table = manager.get(table_id)
         if table is None:
             raise ApiError(404, "not_found", f"there is no table {table_id!r}")
@@ -223,9 +223,7 @@ def create_app(
         if names is not None and not isinstance(names, list):
             raise ApiError(400, "bad_request", "names must be a list of texts")
         seed = body.get("seed")
-        created = manager.create(
-            game_id, players, body.get("options") or {}, seats, names, seed
-        )
+        created = manager.create(game_id, players, body.get("options") or {}, seats, names, seed)
         table = table_or_404(created.id)
         table.schedule_bots()
         return {
@@ -335,7 +333,7 @@ def create_app(
 
     @app.post("/api/sheets/{sheet_id}/entries")
     async def sheet_entry(sheet_id: str, request: Request) -> dict[str, Any]:
-        """Body: ``{"token": t, "player": i, "row": n}`` or ``{"token", "player", "deck": true}``."""
+        """Body: ``{"token", "player": i, "row": n}`` or ``{"token", "player", "deck": true}``."""
         body = await _json_body(request)
         if body.get("deck") is True:
             action: Any = 0

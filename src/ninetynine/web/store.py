@@ -43,7 +43,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import CursorResult, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 
@@ -210,11 +210,12 @@ class Store:
         """
         now = time.time()
         with Session(self.engine) as s, s.begin():
-            n = s.execute(
+            result_ = s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.num_moves == seq)
                 .values(num_moves=seq + 1, status=status, result=result, updated=now)
-            ).rowcount
+            )
+            n = result_.rowcount if isinstance(result_, CursorResult) else 0
             if n != 1:
                 raise RuntimeError(f"table {table_id}: move {seq} is not the next move")
             s.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, created=now))

@@ -192,8 +192,13 @@ class LiveTable:
             "num_players": self.game.num_players,
             "options": dict(self.game.options),
             "seats": [
-                {"seat": i, "name": self.names[i], "kind": "human" if s == HUMAN else "bot",
-                 "agent": None if s == HUMAN else s, "present": self.present()[i]}
+                {
+                    "seat": i,
+                    "name": self.names[i],
+                    "kind": "human" if s == HUMAN else "bot",
+                    "agent": None if s == HUMAN else s,
+                    "present": self.present()[i],
+                }
                 for i, s in enumerate(self.seats)
             ],
             "status": "finished" if self.finished else "open",
@@ -490,9 +495,12 @@ class TableManager:
                     "game": st.game_id,
                     "num_players": st.num_players,
                     "seats": [
-                        {"seat": i, "name": st.names[i],
-                         "kind": "human" if s == HUMAN else "bot",
-                         "agent": None if s == HUMAN else s}
+                        {
+                            "seat": i,
+                            "name": st.names[i],
+                            "kind": "human" if s == HUMAN else "bot",
+                            "agent": None if s == HUMAN else s,
+                        }
                         for i, s in enumerate(st.seats)
                     ],
                     "status": st.status,
@@ -532,8 +540,12 @@ class TableManager:
         stored = self.store.load(sheet_id) if len(sheet_id) <= 32 else None
         if stored is None or stored.kind != "sheet":
             return None
-        sheet = ScoreSheet(stored.game_id, stored.names, stored.options.get("handicap"),
-                           stored.options.get("target"))
+        sheet = ScoreSheet(
+            stored.game_id,
+            stored.names,
+            stored.options.get("handicap"),
+            stored.options.get("target"),
+        )
         for p, a in stored.moves:
             sheet.add(p, a)
         return sheet, stored
