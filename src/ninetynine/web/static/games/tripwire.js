@@ -48,8 +48,8 @@ export default {
       return el("div", { class: `dock target${here.length ? " can" : ""}`, dataset: { target: `dock${d.dock}` } },
         el("div", { class: "muted" }, `Dock ${d.dock} · marker ${COLOR_NAMES[d.marker]}`),
         el("div", { class: "row" },
-          top === null ? el("span", { class: "muted" }, "empty") : card(top, {}, "big"),
-          el("div", {}, d.value ? `${COLOR_NAMES[d.color]} ${d.value}` : "empty", el("br"), el("span", { class: "muted" }, `${d.stack.length} cards`))),
+          top === null ? null : card(top, {}, "big"),
+          el("div", {}, d.value ? `${COLOR_NAMES[d.color]} ${d.value}` : "empty", el("br"), el("span", { class: "muted" }, `${d.stack.length} card${d.stack.length === 1 ? "" : "s"}`))),
         here.length ? el("div", { class: "row" }, here.map((m) => el("button", { type: "button", class: "primary", dataset: { move: m.text }, onclick: pick(m.id) }, m.as === m.card ? `play here` : `as ${m.as.slice(3)}`))) : null);
     }));
 

@@ -86,7 +86,7 @@ export default {
         ? el("div", {}, el("span", { class: "muted" }, "revealed hand: "), o.revealed[p].map((c) => card(c, "mini"))) : null;
       return el("div", { class: `player${p === o.current_player ? " current" : ""}${isMe ? " me" : ""}`, dataset: { player: p } },
         el("h3", {}, ui.seatName(p), isMe ? " (you)" : ""),
-        el("div", {}, el("strong", { dataset: { score: p } }, `${o.scores[p]} points`),
+        el("div", {}, el("strong", { dataset: { score: p } }, `${o.scores[p]} point${o.scores[p] === 1 ? "" : "s"}`),
           el("span", { class: "muted" }, ` · needs ${Math.max(0, o.target - o.scores[p])}`)),
         el("div", { class: "muted" }, `deck ${o.deck_sizes[p]} · hand ${o.hand_sizes[p]} · row of ${row.length} = ${row.length * row.length}`),
         rowBox, revealed);
