@@ -10,12 +10,12 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx")
 
-from ninetynine.core import registry  # noqa: E402
-from ninetynine.core.errors import IllegalActionError, NotationError  # noqa: E402
-from ninetynine.core.game import TERMINAL, Game, State  # noqa: E402
-from ninetynine.core.rng import Rng  # noqa: E402
+from ninetynine.core import registry
+from ninetynine.core.errors import IllegalActionError, NotationError
+from ninetynine.core.game import TERMINAL, Game, State
+from ninetynine.core.rng import Rng
 
-from .conftest import my_turn_or_over, new_table, receive_until  # noqa: E402
+from .conftest import my_turn_or_over, new_table, receive_until
 
 
 class RaceGame(Game):
@@ -110,7 +110,7 @@ def test_a_new_game_is_playable_with_the_generic_drawing(race_registered, client
         view = receive_until(ws, my_turn_or_over)[-1]
         assert view["board_text"] == "total: 0\ncurrent_player: 0"  # render_observation
         while not view["terminal"]:
-            assert [m["text"] for m in view["legal"]][0] == "+1"
+            assert view["legal"][0]["text"] == "+1"
             ws.send_json({"type": "move", "notation": "+1", "version": view["version"]})
             view = receive_until(ws, my_turn_or_over)[-1]
     assert view["observation"]["total"] == 7
