@@ -255,6 +255,32 @@ def heroes(
     run_heroes(what, name, dirs)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8099,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="NINETYNINE_DATABASE_URL",
+            help="SQLAlchemy URL (default: an SQLite file in the user data directory; "
+            "postgresql+psycopg://user:password@host/db for a real deployment).",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before each move (people can follow).")
+    ] = 0.6,
+) -> None:
+    """Play in the browser: lobby, tables for every game, bots, invite links, score sheets.
+
+    Needs the web extra: pip install 'ninetynine[web]'.
+    """
+    from .serve import run_serve
+
+    run_serve(host, port, database, bot_delay)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
