@@ -45,6 +45,7 @@ def set_row(s: SixtoState, seat: int, row: int, codes: list[int]) -> None:
     past = [c for c, x in enumerate(codes) if x not in (OPEN, VOID)]
     s.cursor[seat][row] = max(past) + 1 if past else 0
     s._legal = None
+    s._scores = None  # the state caches its scores until its next marks
 
 
 def row_codes(s: SixtoState, seat: int, row: int) -> list[int]:

@@ -57,6 +57,7 @@ class SixtoState(State):
 
     __slots__ = (
         "_legal",
+        "_scores",
         "active",
         "cells",
         "chosen",
@@ -106,6 +107,7 @@ class SixtoState(State):
     winner_: int
     ended_by: str
     _legal: list[int] | None
+    _scores: list[float] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -146,6 +148,7 @@ class SixtoState(State):
         s.winner_ = -1
         s.ended_by = ""
         s._legal = None
+        s._scores = None
         s._begin_turn(0)
         return s
 
@@ -193,6 +196,7 @@ class SixtoState(State):
         s.winner_ = self.winner_
         s.ended_by = self.ended_by
         s._legal = self._legal
+        s._scores = self._scores
         return s
 
     # ------------------------------------------------------------------ protocol
@@ -232,7 +236,9 @@ class SixtoState(State):
     def scores(self) -> list[float]:
         """Each sheet's score as it stands (D5): rows, columns (and the Cross pad's areas),
         plus the Hits pad's bonus."""
-        return [float(self.sheet_score(i).total) for i in range(self.game.num_players)]
+        if self._scores is None:  # kept until the next roll's marks are made
+            self._scores = [float(self.sheet_score(i).total) for i in range(self.game.num_players)]
+        return self._scores[:]
 
     def returns(self) -> list[float]:
         """D13: with 2-6 players +1 the winner, -1 the others, all 0 for a draw; alone, the
@@ -332,6 +338,7 @@ class SixtoState(State):
         g = self.game
         n = g.num_players
         rolled = self.dice[:]
+        self._scores = None
         choices: list[int] = []
         for i in range(n):
             q = (self.active + i) % n
@@ -617,6 +624,7 @@ class SixtoState(State):
         s.winner_ = int(d["winner"])
         s.ended_by = str(d["ended_by"])
         s._legal = None
+        s._scores = None
         s._check()
         return s
 
