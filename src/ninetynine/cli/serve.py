@@ -40,5 +40,8 @@ def run_serve(host: str, port: int, database: str | None, bot_delay: float) -> N
     url = database or default_database_url()
     app = create_app(url, bot_delay=bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    console.print(f"ninetynine: open http://{shown}:{port}/  (tables stored in {url})")
+    console.print(
+        f"ninetynine: open http://{shown}:{port}/  (tables stored in {escape(url)})",
+        soft_wrap=True,
+    )
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
