@@ -8,7 +8,11 @@ record, and every message is checked against the true state at its version:
   (the spectator's: ``observation(None)``); its legal moves and text board are built from it;
 - the seed (which replays every hand) appears in no message before the game is over;
 - Warp 99 / Ninety Nine: no card the seat has not seen (another hand, a personal deck, the
-  reserve) appears anywhere in the text of any message, in notation (``R7``).
+  reserve) appears anywhere in the text of any message, in notation (``R7``);
+- Sixto / 99 Heroes (moves made in secret): the move log shows another seat's secret move as
+  ``(chosen in secret)`` while ``known_history`` hides it (Sixto's marks for a roll), a hidden
+  choice in its public wording (a hero placed face-down) while the game runs, and the
+  notation otherwise; no face-down hero of another seat is named anywhere before the reveal.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from ninetynine.core.rng import Rng
 from ninetynine.games.warp99.cards import format_card
 
 from .conftest import new_table
+
+SECRET_MOVE = "(chosen in secret)"
 
 VIEW_KEYS = {
     "type",
@@ -154,3 +160,82 @@ def _scan_cards(messages, states, seat, tid) -> None:
         assert named <= seen, sorted(named - seen)
         hidden_checked += len(others)
     assert hidden_checked > 0
+
+
+@pytest.mark.parametrize(("game_id", "n"), [("sixto", 3), ("heroes99", 2), ("heroes99", 3)])
+def test_secret_moves_stay_secret_in_the_move_log(client, game_id: str, n: int) -> None:
+    t, mine, public = _play(client, game_id, n)
+    states = _states(client, t["id"])
+    final = states[-1]
+    assert final.is_terminal()
+    hidden_mine = _check_log(mine, states, 0)
+    hidden_public = _check_log(public, states, None)
+    # the check saw secrets: other seats' moves sent before they were revealed
+    assert hidden_mine > 0 and hidden_public > hidden_mine
+    if game_id == "heroes99":
+        assert _scan_heroes(mine, states, 0) > 0
+        assert _scan_heroes(public, states, None) > 0
+
+
+def _check_log(messages, states, seat) -> int:
+    """Every log entry of every state message, worded as ``seat`` may know it at that
+    version; returns how many entries hid the move's notation."""
+    history = states[-1].history()
+    hidden = 0
+    for text in messages:
+        msg = json.loads(text)
+        if msg["type"] != "state":
+            continue
+        now = states[msg["version"]]
+        known = now.known_history(seat)
+        assert [e["n"] for e in msg["log"]] == list(
+            range(max(1, msg["version"] - len(msg["log"]) + 1), msg["version"] + 1)
+        )
+        for e in msg["log"]:
+            i = e["n"] - 1
+            before, action = states[i], history[i]
+            assert set(e) == {"n", "seat", "move", "events"}
+            assert e["seat"] == before.current_player()
+            full = before.action_to_string(action)
+            if e["seat"] == seat or now.is_terminal():
+                assert e["move"] == full
+                continue
+            if known[i] is None:
+                expected = SECRET_MOVE
+            else:
+                expected = before.public_action_string(action)
+            assert e["move"] == expected, (seat, msg["version"], e, full)
+            if expected != full:
+                hidden += 1
+    return hidden
+
+
+def _scan_heroes(messages, states, seat) -> int:
+    """Before the reveal no message (but its legal moves and the text board, which list the
+    whole roster) names a hero another seat placed face-down (unless the seat placed the same
+    hero itself); returns how many messages were scanned
+    with such heroes on the table."""
+    roster = states[0].game.roster
+    scanned = 0
+    for text in messages:
+        msg = json.loads(text)
+        if msg["type"] != "state":
+            continue
+        full = json.loads(states[msg["version"]].to_json())
+        if full["revealed"]:
+            continue
+        own = set(full["heroes"][seat]) if seat is not None else set()
+        theirs = {
+            h for q, row in enumerate(full["heroes"]) if q != seat for h in row if h >= 0
+        } - own
+        if not theirs:
+            continue
+        scanned += 1
+        # the legal placements and the text board's roster name every hero: not scanned
+        body = json.dumps({k: v for k, v in msg.items() if k not in ("legal", "board_text")})
+        body = body.lower()
+        for h in theirs:
+            hero = roster.heroes[h]
+            for word in (hero.id, hero.name):
+                assert word.lower() not in body, f"{word} (face-down) sent to seat {seat}"
+    return scanned

@@ -14,7 +14,10 @@ spectator: ``observation(None)``), the legal moves in notation for the seat to a
 own text drawing of that observation, and public facts (names, who is connected, the last moves
 in notation with the events they caused from the public observations). Nothing else about the
 state is sent: no other hand, no deck, no seed (the seed would replay the deal) until the game
-is over.
+is over. The move log is worded for each viewer (:meth:`LiveTable.log_for`): a seat's own moves
+in full, another seat's move still secret to it (``known_history`` gives ``None``: Sixto's marks
+for a roll) as ``(chosen in secret)``, a hidden choice (``public_action_string``: a 99 Heroes
+hero placed face-down, a card chosen for a Clash) in its public wording until the game is over.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ HUMAN = "human"
 #: Moves kept in a view's ``log`` (the whole game is in the record).
 LOG_TAIL = 40
 MAX_NAME = 40
+#: How the log shows another seat's move that is still secret to the viewer.
+SECRET_MOVE = "(chosen in secret)"
 
 
 class MoveError(NinetyNineError):
@@ -71,8 +76,9 @@ class Connection:
 class LogEntry:
     n: int  # move number, 1-based
     seat: int
-    move: str
-    events: list[str]
+    move: str  # the full notation: for the mover (and everyone once the game is over)
+    public: str  # as the other seats see it when it is made (``public_action_string``)
+    events: list[str]  # from the public observations only
 
 
 def seat_names(specs: Sequence[str], names: Sequence[str | None] | None) -> list[str]:
@@ -230,7 +236,7 @@ class LiveTable:
             "observation": obs,
             "board_text": self.game.render_observation(obs, markup=False, names=self.names),
             "legal": legal,
-            "log": [e.__dict__ for e in self.log[-LOG_TAIL:]],
+            "log": self.log_for(seat),
             "terminal": st.is_terminal(),
             "has_hint": self.has_hint,
         }
@@ -238,6 +244,25 @@ class LiveTable:
             out["result"] = self.result_text()
             out["returns"] = st.returns()
             out["scores"] = st.scores()
+        return out
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The last :data:`LOG_TAIL` moves as ``seat`` may know them (``None``: a spectator):
+        ``{n, seat, move, events}``. ``move`` is the notation for the seat's own moves;
+        :data:`SECRET_MOVE` for another seat's move that ``known_history(seat)`` still hides;
+        the public wording of a hidden choice while the game runs; else the notation."""
+        tail = self.log[-LOG_TAIL:]
+        known = self.state.known_history(seat)
+        over = self.state.is_terminal()
+        out = []
+        for e in tail:
+            if e.seat == seat or over:
+                move = e.move
+            elif known[e.n - 1] is None:
+                move = SECRET_MOVE
+            else:
+                move = e.public
+            out.append({"n": e.n, "seat": e.seat, "move": move, "events": list(e.events)})
         return out
 
     # -- moves ---------------------------------------------------------------------------
@@ -250,6 +275,7 @@ class LiveTable:
         before, after = self.state, nxt
         action = after.history()[-1]
         move = before.action_to_string(action)
+        public = before.public_action_string(action)
         events = self.game.describe_events(
             before.observation(None),
             after.observation(None),
@@ -259,7 +285,7 @@ class LiveTable:
             self.names,
         )
         self.state = after
-        self.log.append(LogEntry(len(after.history()), seat, move, events))
+        self.log.append(LogEntry(len(after.history()), seat, move, public, events))
 
     def parse_action(self, message: dict[str, Any]) -> int:
         """The action id of a move message: ``{"action": id}`` or ``{"notation": "R7>1"}``.
