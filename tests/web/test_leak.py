@@ -5,7 +5,8 @@ from the messages alone), and a spectator connected. Afterwards the game is repl
 record, and every message is checked against the true state at its version:
 
 - a view holds only the known fields, and its observation is exactly ``observation(seat)``
-  (the spectator's: ``observation(None)``); its legal moves and text board are built from it;
+  (the spectator's: ``observation(None)``); its legal moves, text board and drawing facts are
+  built from it;
 - the seed (which replays every hand) appears in no message before the game is over;
 - Warp 99 / Ninety Nine: no card the seat has not seen (another hand, a personal deck, the
   reserve) appears anywhere in the text of any message, in notation (``R7``);
@@ -45,6 +46,7 @@ VIEW_KEYS = {
     "present",
     "observation",
     "board_text",
+    "drawing",
     "legal",
     "log",
     "terminal",
@@ -112,6 +114,8 @@ def _check_views(messages, states, seat, tid) -> None:
             assert [m["id"] for m in msg["legal"]] == st.legal_actions()
         else:
             assert msg["legal"] == []
+        ids = [m["id"] for m in msg["legal"]]
+        assert msg["drawing"] == json.loads(json.dumps(game.drawing_facts(msg["observation"], ids)))
         if not msg["terminal"]:
             assert str(SEED) not in text
 

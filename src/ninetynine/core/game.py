@@ -154,6 +154,16 @@ class Game(ABC):
         ``None`` if the game has no hint."""
         return None
 
+    def drawing_facts(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[int]
+    ) -> dict[str, Any]:
+        """What a graphical table needs to draw ``observation`` beyond the observation itself,
+        JSON-able: what is printed on the components (a sheet's numbers, a hero card's text)
+        and what each of ``legal_actions`` (the observing seat's legal moves, or none) does on
+        the table (the spaces a choice marks). Built from the observation and the game's fixed
+        data alone, so it tells nothing the observation does not. The default: ``{}``."""
+        return {}
+
     # -- observation tensors (reinforcement learning; needs numpy) ---------------------------
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """What each slice of :meth:`encode_observation`'s vector means, in order and without

@@ -11,8 +11,10 @@ lock.
 
 What a viewer receives is :meth:`LiveTable.view`: built from ``state.observation(seat)`` (a
 spectator: ``observation(None)``), the legal moves in notation for the seat to act, the game's
-own text drawing of that observation, and public facts (names, who is connected, the last moves
-in notation with the events they caused from the public observations). Nothing else about the
+own text drawing of that observation and its drawing facts (``Game.drawing_facts``: printed
+components, what each legal move does; from the observation alone), and public facts (names,
+who is connected, the last moves in notation with the events they caused from the public
+observations). Nothing else about the
 state is sent: no other hand, no deck, no seed (the seed would replay the deal) until the game
 is over. The move log is worded for each viewer (:meth:`LiveTable.log_for`): a seat's own moves
 in full, another seat's move still secret to it (``known_history`` gives ``None``: Sixto's marks
@@ -220,9 +222,10 @@ class LiveTable:
         st = self.state
         obs = st.observation(seat)
         cp = st.current_player()
-        legal = []
+        ids: list[int] = []
         if seat is not None and seat == cp and not st.is_terminal():
-            legal = [{"id": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+            ids = st.legal_actions()
+        legal = [{"id": a, "text": st.action_to_string(a)} for a in ids]
         out: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -235,6 +238,7 @@ class LiveTable:
             "present": self.present(),
             "observation": obs,
             "board_text": self.game.render_observation(obs, markup=False, names=self.names),
+            "drawing": self.game.drawing_facts(obs, ids),
             "legal": legal,
             "log": self.log_for(seat),
             "terminal": st.is_terminal(),

@@ -246,3 +246,12 @@ class SixtoGame(Game):
         from .heuristics import explain_choice
 
         return explain_choice(self, dict(observation))
+
+    def drawing_facts(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[int]
+    ) -> dict[str, Any]:
+        """The printed sheets, the points of every row, column and area, and the marks each
+        legal choice makes (``drawing.py``)."""
+        from .drawing import drawing_facts
+
+        return drawing_facts(self, observation, legal_actions)

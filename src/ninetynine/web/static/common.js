@@ -38,3 +38,10 @@ export function seatName(view, i) {
 export function legalMap(view) {
   return new Map((view.legal || []).map((m) => [m.text, m.id]));
 }
+
+/** Load a game drawing's own style sheet once (each game keeps its CSS beside its module). */
+export function useStyles(href) {
+  if (!document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+}

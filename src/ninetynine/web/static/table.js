@@ -6,6 +6,7 @@ const tableId = parts[1];
 const token = parts[0] === "play" ? parts[2] : null;
 const $ = (id) => document.getElementById(id);
 
+const MANY_MOVES = 40;
 let renderer = null;
 let view = null;
 let socket = null;
@@ -110,9 +111,13 @@ function draw(v) {
   // moves
   const mine = v.legal.length > 0;
   $("moves-panel").classList.toggle("hidden", v.seat === null);
-  $("moves").replaceChildren(...(mine ? v.legal.map((m) => el("button", {
+  const buttons = mine ? v.legal.map((m) => el("button", {
     type: "button", dataset: { move: m.text, action: m.id }, onclick: () => sendMove(m.id),
-  }, m.text)) : [el("span", { class: "muted" }, v.terminal ? "The game is over." : "Not your turn.")]));
+  }, m.text)) : [el("span", { class: "muted" }, v.terminal ? "The game is over." : "Not your turn.")];
+  // Hundreds of moves (Sixto's Kris-Kras marks) stay folded: the table is the way to choose.
+  $("moves").replaceChildren(...(buttons.length > MANY_MOVES
+    ? [el("details", {}, el("summary", {}, `${buttons.length} moves: choose on the table, or open the list`),
+      el("div", { class: "row moves" }, buttons))] : buttons));
   $("notation").disabled = !mine;
   $("hint-btn").classList.toggle("hidden", !(v.has_hint && mine));
 
