@@ -215,8 +215,8 @@ def _check_log(messages, states, seat) -> int:
 
 
 def _scan_heroes(messages, states, seat) -> int:
-    """Before the reveal no message (but its legal moves and the text board, which list the
-    whole roster) names a hero another seat placed face-down (unless the seat placed the same
+    """Before the reveal no message (but its legal moves and the roster in the text board and
+    the drawing facts) names a hero another seat placed face-down (unless the seat placed the same
     hero itself); returns how many messages were scanned
     with such heroes on the table."""
     roster = states[0].game.roster
@@ -235,9 +235,11 @@ def _scan_heroes(messages, states, seat) -> int:
         if not theirs:
             continue
         scanned += 1
-        # the legal placements and the text board's roster name every hero: not scanned
-        body = json.dumps({k: v for k, v in msg.items() if k not in ("legal", "board_text")})
-        body = body.lower()
+        # the legal placements and the roster (text board, drawing facts) name every hero
+        drawing = {k: v for k, v in msg["drawing"].items() if k != "heroes"}
+        assert set(msg["drawing"]["heroes"]) == set(roster.ids)
+        rest = {k: v for k, v in msg.items() if k not in ("legal", "board_text", "drawing")}
+        body = json.dumps([rest, drawing]).lower()
         for h in theirs:
             hero = roster.heroes[h]
             for word in (hero.id, hero.name):

@@ -65,9 +65,7 @@ def test_each_legal_choice_marks_what_the_facts_say(pad: str) -> None:
                             assert after[r][c] == (HIT if hit else MARK)
                         lost = changed - marked
                         assert all(after[r][c] == LOST for r, c in lost)
-                        assert all(
-                            any(r == mr and c < mc for mr, mc in marked) for r, c in lost
-                        )
+                        assert all(any(r == mr and c < mc for mr, mc in marked) for r, c in lost)
                     checked += 1
             state.apply_action(legal[rng.randbelow(len(legal))])
     assert checked > 20

@@ -220,3 +220,12 @@ class HeroesGame(Game):
         from .render import roster_summary
 
         return super().rules_summary() + "\n\n" + roster_summary(self.roster)
+
+    def drawing_facts(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[int]
+    ) -> dict[str, Any]:
+        """Hero card texts, each hero's room, the skills each hand card triggers, the decision
+        in words and what each legal move is (``drawing.py``)."""
+        from .drawing import drawing_facts
+
+        return drawing_facts(self, observation, legal_actions)

@@ -84,7 +84,9 @@ function sheetTable(v, ui, seat, facts, opts) {
       if (pending.has(k)) classes.push("pending");
       (areaOf.get(k) || []).forEach((i) => classes.push(`sx-area-${sf.areas[i].kind}`));
       if (o.pad === "cross-blocks") { if (r % 2 === 0) classes.push("sx-btop"); if (c % 3 === 0) classes.push("sx-bleft"); }
-      const tag = isHit ? el("span", { class: "sx-tag", title: "hit space" }, "★") : isLock ? el("span", { class: "sx-tag", title: "lock" }, code === VOID ? "⊘" : "🔒") : null;
+      if (isHit) classes.push("sx-hitspace");
+      if (isLock) classes.push("sx-lock");
+      const tag = isHit ? el("span", { class: "sx-tag", title: "hit space" }, "★") : isLock ? el("span", { class: "sx-tag", title: "lock" }, code === VOID ? "⊘" : "#") : null;
       const face = MARK_CODES.has(code) ? el("span", { class: "sx-x", "aria-hidden": "true" }, "X") : null;
       const state = MARK_CODES.has(code) ? "marked" : code === LOST ? "lost" : code === VOID ? "lock crossed off" : "open";
       const label = `${facts.colors[r]} row, column ${c + 1}: ${num}${kk ? ` (${facts.colors["RYGBPO".indexOf(col)]} space)` : ""}, ${state}` +
