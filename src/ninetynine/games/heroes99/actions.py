@@ -2,7 +2,7 @@
 
 An id means the same move in every state of a game (OpenSpiel's distinct actions). The layout
 depends on the game's roster size ``H``, its lanes ``L`` (heroes per player) and its seats
-``n``; with the 19 built-in heroes, 3 lanes and 2 players there are 313 ids:
+``n``; with the 19 built-in heroes, 3 lanes and 2 players there are 318 ids:
 
 ==============  ===================  ==========================================================
 block (size)    notation             move

@@ -42,9 +42,7 @@ def describe_events(
     for e in after.get("events", []):
         kind = e["type"]
         who = names[e["seat"]] if "seat" in e and e["seat"] >= 0 else ""
-        if kind == "placed":
-            out.append(f"{who} places a hero face-down")
-        elif kind == "reveal":
+        if kind == "reveal":
             for q, row in enumerate(e["heroes"]):
                 out.append(
                     f"REVEAL: {names[q]}: "
