@@ -106,3 +106,14 @@ def test_analyze_command(tmp_path):
     assert "Elimination order by seat" in md and "Win rate by seat" in md
     bad = runner.invoke(app, ["analyze", "nogame", "--out", str(out), "--no-progress"])
     assert bad.exit_code == 2 and "unknown game" in bad.output
+
+
+def test_heroes99_sections_give_each_heros_win_and_pick_rate(tmp_path):
+    build_report("heroes99", tmp_path, games=30, seed=4, only=["heroes", "pairs"])
+    md = (tmp_path / "report.md").read_text()
+    assert "## Heroes: win rate and pick rate" in md and "## Pairs of heroes" in md
+    data = json.loads((tmp_path / "data.json").read_text())
+    heroes = data["heroes"]
+    assert len(heroes) >= 16
+    assert sum(h["picked"] for h in heroes.values()) == 30 * 2 * 3
+    assert all(0 <= h["win_rate"][0] <= 1 for h in heroes.values())

@@ -135,3 +135,17 @@ def test_find_accepts_ids_names_and_prefixes():
         r.find("s")
     with pytest.raises(GameOptionError, match="no hero"):
         r.find("nobody")
+
+
+def test_the_hero_files_are_package_data():
+    """``pyproject.toml`` ships ``heroes/*.toml`` with the package (else an installed copy has no
+    heroes)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["ninetynine"]
+    for name, _ in builtin_files():
+        assert any(fnmatch.fnmatch(f"games/heroes99/heroes/{name}", p) for p in patterns), name
