@@ -52,7 +52,10 @@ def test_heroes_check_and_extra_directories(tmp_path: Path) -> None:
     (tmp_path / "bad.toml").write_text(GOOD.replace("amount = 2", "amount = 7"), encoding="utf-8")
     bad = runner.invoke(app, ["heroes", "check", str(tmp_path)])
     assert bad.exit_code == 2
-    assert "bad.toml: skill[0].effects[0].amount: expected an integer from 1 to 3, got 7" in bad.output.replace("\n", "")
+    assert (
+        "bad.toml: skill[0].effects[0].amount: expected an integer from 1 to 3, got 7"
+        in bad.output.replace("\n", "")
+    )
 
 
 def test_a_whole_game_against_a_bot_never_shows_its_placements_early(tmp_path: Path) -> None:
@@ -72,7 +75,9 @@ def test_a_whole_game_against_a_bot_never_shows_its_placements_early(tmp_path: P
     before_reveal = text.split("REVEAL")[0]
     assert len(re.findall(r"^Seat 1 \(greedy\): hero-placed$", before_reveal, re.M)) == 3
     record = parse_record((tmp_path / "game.txt").read_text(encoding="utf-8"))
-    bot_heroes = [game.roster.heroes[game.roster.find(m.split("@")[0])].name for m in record.moves[3:6]]
+    bot_heroes = [
+        game.roster.heroes[game.roster.find(m.split("@")[0])].name for m in record.moves[3:6]
+    ]
     for line in before_reveal.splitlines():
         if "Seat 1 (greedy)" in line:
             assert not any(name in line for name in bot_heroes), line

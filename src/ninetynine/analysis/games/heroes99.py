@@ -45,7 +45,15 @@ def heroes(ctx: Context) -> None:
     for h in sorted(picked, key=lambda x: -wins[x] / picked[x]):
         v, ci = rate(wins[h], picked[h])
         data[h] = {"picked": picked[h], "pick_rate": picked[h] / seats, "win_rate": [v, ci]}
-        table.append([h, str(picked[h]), pct(picked[h] / seats), pct_ci(v, ci), f"{lanes[h] / picked[h]:.2f}"])
+        table.append(
+            [
+                h,
+                str(picked[h]),
+                pct(picked[h] / seats),
+                pct_ci(v, ci),
+                f"{lanes[h] / picked[h]:.2f}",
+            ]
+        )
     r.text(
         f"{len(games):,} two-player games; each seat's heroes are placed at random, so a hero's "
         "win rate is that of a band holding it against the whole roster (a fair hero wins 50%). "
@@ -77,7 +85,7 @@ def pairs(ctx: Context) -> None:
     """Pairs of heroes in one band that win most (and least)."""
     r = ctx.report
     r.heading("Pairs of heroes")
-    games, n = _seats(ctx)
+    games, _ = _seats(ctx)
     seen: dict[tuple[str, str], list[int]] = {}
     for g in games:
         for s, ids in enumerate(g.stats.get("heroes", [])):
@@ -100,7 +108,9 @@ def pairs(ctx: Context) -> None:
         r.table(["pair (worst)", "seats", "win rate (95% CI)"], low)
     else:
         r.text(f"No pair reached {MIN_PAIR} seats: run more games (--games).")
-    r.data["pairs"] = {f"{a}+{b}": {"seats": seen[(a, b)][0], "win_rate": rt} for (a, b), rt in ranked}
+    r.data["pairs"] = {
+        f"{a}+{b}": {"seats": seen[(a, b)][0], "win_rate": rt} for (a, b), rt in ranked
+    }
 
 
 register_section("heroes", heroes, game_id=GAME)

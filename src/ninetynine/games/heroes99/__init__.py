@@ -10,7 +10,7 @@ are data: `games/heroes99/heroes/*.toml`, format in `docs/rules/heroes99-heroes.
 | players | 2-4 (default 2) |
 | components | a 52-card deck per player (no jokers); 19 heroes (data files) |
 | card | id `suit x 13 + rank - 1` (clubs, diamonds, hearts, spades; ace 1 .. king 13) |
-| distinct actions | `H L + 52 L + 6 + n L + 52 + 5 n L + L + 8` (318 with 19 heroes, 3 lanes, 2 players) |
+| distinct actions | `H L + 52 L + 6 + n L + 52 + 5 n L + L + 8` (318: 19 heroes, 3 lanes, 2 seats)|
 | max game length | the placements + 47 turns per player, each bounded by the roster's effects |
 | chance | inside the state (each seat's shuffle, the first player), from the seed |
 | returns | +1 the most points (equal: the most Strength), -1 every other seat; a draw 0 |
@@ -31,7 +31,7 @@ each hero scores 1 point per other hero in its lane it exceeds; most points wins
 | pick | `bastion@2` | place a hero face-down in lane 2 (others see `hero-placed`) |
 | play | `7H>2` | play the seven of hearts on your hero in lane 2 |
 | skill | `skill1` .. `skill3` | activate that skill of the hero just played on |
-| pass / use / bonus | `pass`, `use`, `bonus` | decline; use an optional ability; take the Bonus Turn |
+| pass / use / bonus | `pass`, `use`, `bonus` | decline; use an optional ability; take a Bonus Turn|
 | hero | `s1L2` | choose seat 1's hero in lane 2 (bolster, shift, swap, discard targets) |
 | card | `7H` | choose a card of your hand (discard, bolster from hand, Clash) |
 | active | `7H@s1L2` | choose an active card of a hero (`#2@s1L2`: the second) |

@@ -184,7 +184,9 @@ class Layout:
             return f"order{x[0] + 1}"
         return k
 
-    def parse(self, text: str, find_hero: object, parse_card: object) -> tuple[str, tuple[int, ...]]:
+    def parse(
+        self, text: str, find_hero: object, parse_card: object
+    ) -> tuple[str, tuple[int, ...]]:
         """Parse notation into ``(kind, numbers)`` as :meth:`decode` gives them, except that
         an active card may come as ``("active_card", (seat, lane, card))`` (the caller finds
         its position). ``find_hero(name) -> index`` and ``parse_card(text) -> card`` are the

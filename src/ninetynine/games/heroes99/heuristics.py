@@ -49,7 +49,10 @@ def _p_exceeds(s: HeroesState, ln: int, q: int, r: int, sq: int, sr: int) -> flo
     if room_q == 0 and room_r == 0:
         return 1.0 if R.exceeds(s, ln, q, r, sq, sr) else 0.0
     margin = (sq + PER_ROOM * room_q) - (sr + PER_ROOM * room_r)
-    low = any(s.heroes[x][ln] >= 0 and s.rules[s.heroes[x][ln]].get("lowest_wins") for x in range(len(s.heroes)))
+    low = any(
+        s.heroes[x][ln] >= 0 and s.rules[s.heroes[x][ln]].get("lowest_wins")
+        for x in range(len(s.heroes))
+    )
     if low:
         margin = -margin
     if s.rules[s.heroes[q][ln]].get("wins_ties"):
@@ -83,8 +86,8 @@ def evaluate(s: HeroesState, me: int) -> float:
     a little per card in hand; a finished game is worth +-100 (plus the points margin)."""
     if s.phase == OVER:
         pts = s.points()
-        other = max(p for q, p in enumerate(pts) if q != me)
-        return 100.0 * s.returns()[me] + pts[me] - other
+        best_other = max(p for q, p in enumerate(pts) if q != me)
+        return 100.0 * s.returns()[me] + pts[me] - best_other
     e = expected_points(s)
     other = max(v for q, v in enumerate(e) if q != me)
     return e[me] - other + HAND_CARD * len(s.hands[me])
@@ -101,8 +104,10 @@ def _hand_choice(s: HeroesState, legal: list[int], step: str) -> int:
     if step == "clash":
         low = any(h >= 0 and s.rules[h].get("clash_low") for row in s.heroes for h in row)
         high = s.game.ace >= 11
-        key = (lambda c: (clash_rank(c, high), -card_worth(c, s.game.ace))) if not low else (
-            lambda c: (-clash_rank(c, high), -card_worth(c, s.game.ace))
+        key = (
+            (lambda c: (clash_rank(c, high), -card_worth(c, s.game.ace)))
+            if not low
+            else (lambda c: (-clash_rank(c, high), -card_worth(c, s.game.ace)))
         )
         return lay.card + max(cards, key=key)
     return lay.card + min(cards, key=lambda c: card_worth(c, s.game.ace))
@@ -112,7 +117,12 @@ def _quick(s: HeroesState, legal: list[int]) -> int:
     """A decision made by a one-step look-ahead (hand choices by the card rules)."""
     p = s.pending
     assert p is not None
-    if p["kind"] == "choose" and p["step"] in ("clash", "discard_hand", "discard_enemy", "bolster_hand"):
+    if p["kind"] == "choose" and p["step"] in (
+        "clash",
+        "discard_hand",
+        "discard_enemy",
+        "bolster_hand",
+    ):
         return _hand_choice(s, legal, p["step"])
     if p["kind"] == "pick":
         return legal[0]
@@ -150,7 +160,12 @@ def choose(obs: dict[str, Any], legal: list[int], game: Any, rng: Rng) -> tuple[
     if p["kind"] == "pick":
         return legal[rng.randbelow(len(legal))], 0.0
     det = HeroesState.from_observation(game, obs, Rng(rng.next_u64()))
-    if p["kind"] == "choose" and p["step"] in ("clash", "discard_hand", "discard_enemy", "bolster_hand"):
+    if p["kind"] == "choose" and p["step"] in (
+        "clash",
+        "discard_hand",
+        "discard_enemy",
+        "bolster_hand",
+    ):
         return _hand_choice(det, legal, p["step"]), 0.0
     if p["kind"] == "play" and len(legal) > TOP_PLAYS:
         quick = []
@@ -226,7 +241,11 @@ def explain_choice(obs: dict[str, Any], game: Any) -> str | None:
             break
         if c.pending["seat"] != me:
             break
-        if c.pending["kind"] == "choose" and c.pending["step"] in ("clash", "bolster_hand", "discard_hand"):
+        if c.pending["kind"] == "choose" and c.pending["step"] in (
+            "clash",
+            "bolster_hand",
+            "discard_hand",
+        ):
             break
         b = _quick(c, c.legal_actions())
         moves.append(c.action_to_string(b))
