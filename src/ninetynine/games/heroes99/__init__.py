@@ -53,10 +53,12 @@ each hero scores 1 point per other hero in its lane it exceeds; most points wins
 - 1: first release.
 """
 
+
+from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import HeroesGame
-from .heuristics import GreedyAgent, explain_choice
+from .heuristics import GreedyAgent, evaluate_for_search, explain_choice, rollout_policy
 from .state import HeroesState
 
 register_agent(
@@ -65,6 +67,16 @@ register_agent(
     game_id=HeroesGame.game_id,
     doc="plays each turn on a rebuilt position: wins lanes by small margins, uses skills and "
     "their targets where they swing a lane; places heroes at random (games/heroes99/heuristics.py)",
+)
+
+register_search_hooks(
+    HeroesGame.game_id,
+    SearchHooks(
+        rollout=rollout_policy,  # type: ignore[arg-type]
+        evaluate=evaluate_for_search,  # type: ignore[arg-type]
+        depth=0,
+        doc="rollouts put each card where it raises its lane's value most and use every skill",
+    ),
 )
 
 __all__ = ["GreedyAgent", "HeroesGame", "HeroesState", "explain_choice"]

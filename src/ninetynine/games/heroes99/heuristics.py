@@ -183,6 +183,50 @@ def choose(obs: dict[str, Any], legal: list[int], game: Any, rng: Rng) -> tuple[
     return best, best_v
 
 
+# ----------------------------------------------------------------------------- search hooks
+def _margin(s: HeroesState, ln: int, me: int) -> tuple[int, bool]:
+    """``me``'s Strength minus the strongest enemy's in lane ``ln`` (reversed in a lowest-wins
+    lane), and whether the lane is lowest-wins."""
+    n = s.game.num_players
+    low = any(
+        s.heroes[q][ln] >= 0 and s.rules[s.heroes[q][ln]].get("lowest_wins") for q in range(n)
+    )
+    mine = R.strength(s, me, ln)
+    others = [R.strength(s, q, ln) for q in range(n) if q != me and s.heroes[q][ln] >= 0]
+    if not others:
+        return 0, low
+    return (min(others) - mine if low else mine - max(others)), low
+
+
+def rollout_policy(s: HeroesState, rng: Rng) -> int:
+    """A fast policy on a (determinized) state for search rollouts: a card goes to the lane
+    whose contest is closest (the highest card, the lowest in a lowest-wins lane); skills and
+    optional abilities are used, Bonus Turns taken, other choices made at random."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    p = s.pending
+    assert p is not None
+    kind = p["kind"]
+    lay = s.game.layout
+    if kind == "play":
+        me, lanes = p["seat"], s.game.lanes
+        options = sorted({(a - lay.play) % lanes for a in legal})
+        scored = [(abs(_margin(s, ln, me)[0]), rng.random(), ln) for ln in options]
+        ln = min(scored)[2]
+        cards = sorted({(a - lay.play) // lanes for a in legal}, key=lambda c: card_worth(c))
+        low = _margin(s, ln, me)[1]
+        return lay.play_id(cards[0] if low else cards[-1], ln)
+    if kind in ("skill", "use", "bonus"):
+        return next(a for a in legal if a != lay.pass_)
+    return legal[rng.randbelow(len(legal))]
+
+
+def evaluate_for_search(s: HeroesState) -> list[float]:
+    """Per seat, :func:`evaluate` squashed into ``[-1, 1]`` (a search's cut-off value)."""
+    return [math.tanh(evaluate(s, q) / 2) for q in range(s.game.num_players)]
+
+
 class GreedyAgent:
     """The heuristic player described in the module docstring."""
 
