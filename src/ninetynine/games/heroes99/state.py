@@ -364,9 +364,8 @@ class HeroesState(State):
                 if self.heroes[q][ln] < 0
             )
         if kind == "play":
-            return sorted(
-                lay.play_id(c, ln) for c in set(self.hands[q]) for ln in self._playable(q)
-            )
+            lanes = self._playable(q)
+            return sorted(lay.play_id(c, ln) for c in set(self.hands[q]) for ln in lanes)
         if kind == "skill":
             return sorted([lay.skill + k for k in p["skills"]] + [lay.pass_])
         if kind == "use":
