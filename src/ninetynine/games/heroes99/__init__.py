@@ -53,7 +53,6 @@ each hero scores 1 point per other hero in its lane it exceeds; most points wins
 - 1: first release.
 """
 
-
 from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
