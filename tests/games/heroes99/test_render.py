@@ -9,14 +9,13 @@ say why in the commit message.
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 import ninetynine
-from ninetynine.agents import make_agent
+from helpers import after_random_bots, check_snapshot
 from ninetynine.games.heroes99.render import hero_card, render_text
 
 from .positions import play, position
@@ -25,24 +24,11 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
 def _after(players: int, seed: int, actions: int) -> ninetynine.State:
-    game = ninetynine.load_game("heroes99", num_players=players)
-    state = game.new_initial_state(seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
-    return state
+    return after_random_bots("heroes99", players, seed, actions)
 
 
 def _check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
-    assert text + "\n" == path.read_text(encoding="utf-8")
+    check_snapshot(SNAPSHOTS, name, text)
 
 
 @pytest.mark.parametrize(

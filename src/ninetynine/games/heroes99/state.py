@@ -263,9 +263,6 @@ class HeroesState(State):
             return [0.0] * n
         return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
 
-    def winner(self) -> int | None:
-        return self.winner_ if self.phase == OVER and self.winner_ >= 0 else None
-
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
         """The move in notation (``actions.py``): ``bastion@2``, ``7H>2``, ``skill1``,
@@ -911,37 +908,13 @@ class HeroesState(State):
                 data["left"] = -1
         elif step == "discard_active":
             a, b, k = x
-            code = self.active[a][b].pop(k)
-            self.discards[code // NUM_CARDS].append(code % NUM_CARDS)
-            self.st["discards"][q] += 1
+            self._discard_from_hero(q, a, b, self.active[a][b].pop(k), "active")
             data["left"] -= 1
-            self.events.append(
-                {
-                    "type": "discard",
-                    "seat": q,
-                    "card": code % NUM_CARDS,
-                    "owner": code // NUM_CARDS,
-                    "from": "active",
-                    "target": [a, b],
-                }
-            )
         elif step == "discard_bolster":
             a, b = x
-            code = self.bolsters[a][b].pop()
             self.bknown[a][b].pop()
-            self.discards[code // NUM_CARDS].append(code % NUM_CARDS)
-            self.st["discards"][q] += 1
+            self._discard_from_hero(q, a, b, self.bolsters[a][b].pop(), "bolster")
             data["left"] -= 1
-            self.events.append(
-                {
-                    "type": "discard",
-                    "seat": q,
-                    "card": code % NUM_CARDS,
-                    "owner": code // NUM_CARDS,
-                    "from": "bolster",
-                    "target": [a, b],
-                }
-            )
         elif step == "shift_from":
             data["source"] = [x[0], x[1], x[2]]
         elif step == "shift_to":
@@ -975,6 +948,22 @@ class HeroesState(State):
         self._fx(task)
 
     # -- effect helpers -------------------------------------------------------------------
+    def _discard_from_hero(self, q: int, a: int, b: int, code: int, src: str) -> None:
+        """A card taken off seat ``a``'s hero in lane ``b`` by ``q``'s effect goes to its
+        owner's discard pile, face-up (H21)."""
+        self.discards[code // NUM_CARDS].append(code % NUM_CARDS)
+        self.st["discards"][q] += 1
+        self.events.append(
+            {
+                "type": "discard",
+                "seat": q,
+                "card": code % NUM_CARDS,
+                "owner": code // NUM_CARDS,
+                "from": src,
+                "target": [a, b],
+            }
+        )
+
     def _discard_targets(self, eff: Effect, q: int, ln: int, src: str) -> list[tuple[int, int]]:
         pile = self.active if src == "active" else self.bolsters
         return [
