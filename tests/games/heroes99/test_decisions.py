@@ -337,3 +337,30 @@ def test_h23_an_empty_hand_or_no_hero_left_ends_the_game():
 def test_h24_heroes_are_files():
     for h in load_roster().heroes:
         assert h.path.endswith(f"{h.id}.toml")
+
+
+def test_h19_secret_moves_stay_out_of_the_known_history_until_revealed():
+    g = ninetynine.load_game("heroes99")
+    s = g.new_initial_state(2)
+    play(s, "jester@2")
+    # seat 1 knows a hero was placed, not which: the move is None in its history
+    assert s.known_history(1) == [None] and s.known_history(None) == [None]
+    assert s.known_history(0) == s.history()
+    # a determinization for seat 1 carries no trace of the true move
+    r = s.resample(1, 5)
+    assert r.known_history(1) == [None] and s.history()[0] not in r.history()
+    play(s, "bastion@1", "regent@3", "jester@1", "bastion@2")
+    assert s.known_history(0)[3:] == [None, None] and s.known_history(1)[:3] == [None] * 3
+    play(s, "hoarder@3")  # the reveal: every placement is public now
+    assert all(s.known_history(p) == s.history() for p in (0, 1, None))
+
+
+def test_h16_a_clash_choice_is_secret_until_the_clash_is_settled():
+    s = position(
+        [["duelist", "bastion", "regent"], OTHERS], hands=["AC 3D", "4C"], decks=["KS", "KH"]
+    )
+    play(s, "AC>1", "skill1", "KS")
+    assert s.known_history(1)[-1] is None and s.known_history(0)[-1] is not None
+    assert s.to_json() == s.game.state_from_json(s.to_json()).to_json()
+    play(s, "KH")
+    assert s.known_history(1) == s.history() == s.known_history(0)

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 HAND_SIZE = 6
 PICK, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("pick", "play", "over")
+#: Kinds of secret move (``HeroesState.secret``): a hero placed face-down, a card chosen for
+#: a Clash, a card bolstered from the hand.
+SECRET_PICK, SECRET_CLASH, SECRET_BOLSTER = 0, 1, 2
 #: ``ended_by``: the turn player could not draw / could not play (H6).
 NO_DRAW, NO_PLAY = "no_draw", "no_play"
 
@@ -119,6 +122,8 @@ class HeroesState(State):
     pending: dict[str, Any] | None
     clash: dict[str, Any] | None
     hist: list[int]
+    #: ``[history index, seat, kind]`` of each secret move not yet revealed (H3, H12, H16).
+    secret: list[list[int]]
     last: list[Any] | None
     events: list[dict[str, Any]]
     st: dict[str, list[int]]
@@ -154,6 +159,7 @@ class HeroesState(State):
         s.pending = None
         s.clash = None
         s.hist = []
+        s.secret = []
         s.last = None
         s.events = []
         s.st = {k: [0] * n for k in _STAT_KEYS}
@@ -208,6 +214,7 @@ class HeroesState(State):
         s.pending = _copy_pending(self.pending)
         s.clash = _copy_clash(self.clash)
         s.hist = self.hist[:]
+        s.secret = [x[:] for x in self.secret]
         s.last = self.last
         s.events = self.events  # never mutated once set
         s.st = {k: v[:] for k, v in self.st.items()}
@@ -228,6 +235,16 @@ class HeroesState(State):
 
     def history(self) -> list[int]:
         return self.hist[:]
+
+    def known_history(self, player: int | None) -> list[int | None]:
+        """The history with the moves ``player`` has not seen as ``None`` (H3, H12, H16): the
+        other seats' heroes placed face-down (until the reveal), their cards chosen for a Clash
+        (until it is settled) and their cards bolstered from the hand (until the game ends)."""
+        out: list[int | None] = list(super().known_history(player))
+        for i, q, _ in self.secret:
+            if q != player:
+                out[i] = None
+        return out
 
     def points(self) -> list[int]:
         """Points per seat now (``§ Scoring a Lane``): resolved lanes as tallied, the others as
@@ -394,6 +411,8 @@ class HeroesState(State):
         hidden = self._is_hidden(action)
         self._legal = None
         self.hist.append(action)
+        if hidden:
+            self.secret.append([len(self.hist) - 1, seat, _secret_kind(p)])
         self.events = []
         self.last = [seat, None if hidden else action]
         self.pending = None
@@ -454,6 +473,7 @@ class HeroesState(State):
             self.pending = {"kind": "pick", "seat": seat + 1}
             return
         self.revealed = True
+        self.secret = [x for x in self.secret if x[2] != SECRET_PICK]
         self.phase = PLAY
         self.events.append(
             {
@@ -803,6 +823,7 @@ class HeroesState(State):
             if len(top) == 1:
                 winner = top[0]
         self.clash = None
+        self.secret = [x for x in self.secret if x[2] != SECRET_CLASH]
         actor = cl["actor"]
         self.events.append(
             {
@@ -1075,6 +1096,7 @@ class HeroesState(State):
         self.pending = None
         self.queue = []
         self.clash = None
+        self.secret = []  # the game is over: every move is public (H19)
         self.ended_by = how
         self.end_seat = seat
         pts = self.points()
@@ -1252,7 +1274,10 @@ class HeroesState(State):
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         obs = self.observation(player)
         s = HeroesState.from_observation(self.game, obs, as_rng(rng))
-        s.hist = self.hist[:]
+        # the moves ``player`` has not seen are not passed on: -1 stands for each (a
+        # determinization is searched forwards, never replayed)
+        s.hist = [-1 if a is None else a for a in self.known_history(player)]
+        s.secret = [x[:] for x in self.secret]
         s.st = {k: v[:] for k, v in self.st.items()}
         return s
 
@@ -1413,6 +1438,7 @@ class HeroesState(State):
             pending=_copy_pending(self.pending),
             clash=_copy_clash(self.clash),
             history=self.hist[:],
+            secret=[x[:] for x in self.secret],
             last=None if self.last is None else list(self.last),
             events=[_copy_event(e) for e in self.events],
             stats={k: v[:] for k, v in self.st.items()},
@@ -1447,6 +1473,9 @@ class HeroesState(State):
         s.pending = _copy_pending(d["pending"])
         s.clash = _copy_clash(d["clash"])
         s.hist = [int(a) for a in d["history"]]
+        s.secret = [[int(i), int(q), int(k)] for i, q, k in d["secret"]]
+        if any(not 0 <= i < len(s.hist) for i, _, _ in s.secret):
+            raise ValueError("secret names a move beyond the history")
         s.last = None if d["last"] is None else list(d["last"])
         s.events = [_copy_event(e) for e in d["events"]]
         stats = d["stats"]
@@ -1617,6 +1646,13 @@ def _copy_result(r: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 def _copy_event(e: Mapping[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in e.items()}
+
+
+def _secret_kind(pending: Mapping[str, Any]) -> int:
+    """The kind of secret move a hidden choice at ``pending`` is (see ``_is_hidden``)."""
+    if pending["kind"] == "pick":
+        return SECRET_PICK
+    return SECRET_CLASH if pending.get("step") == "clash" else SECRET_BOLSTER
 
 
 __all__ = ["HAND_SIZE", "NO_DRAW", "NO_PLAY", "OVER", "PICK", "PLAY", "HeroesState"]
