@@ -10,10 +10,10 @@ record, and every message is checked against the true state at its version:
 - the seed (which replays every hand) appears in no message before the game is over;
 - Warp 99 / Ninety Nine: no card the seat has not seen (another hand, a personal deck, the
   reserve) appears anywhere in the text of any message, in notation (``R7``);
-- Sixto / 99 Heroes (moves made in secret): the move log shows another seat's secret move as
-  ``(chosen in secret)`` while ``known_history`` hides it (Sixto's marks for a roll), a hidden
-  choice in its public wording (a hero placed face-down) while the game runs, and the
-  notation otherwise; no face-down hero of another seat is named anywhere before the reveal.
+- Sixto / 99 Heroes (moves made in secret): while ``known_history`` hides another seat's move
+  from the seat, the move log shows it in its public wording (a hero placed face-down:
+  ``hero-placed``) or as ``(chosen in secret)`` (Sixto's marks for a roll), and in notation
+  once revealed; no face-down hero of another seat is named anywhere before the reveal.
 """
 
 from __future__ import annotations
@@ -201,16 +201,13 @@ def _check_log(messages, states, seat) -> int:
             assert set(e) == {"n", "seat", "move", "events"}
             assert e["seat"] == before.current_player()
             full = before.action_to_string(action)
-            if e["seat"] == seat or now.is_terminal():
+            if e["seat"] == seat or known[i] is not None:  # its own, or revealed to it
                 assert e["move"] == full
                 continue
-            if known[i] is None:
-                expected = SECRET_MOVE
-            else:
-                expected = before.public_action_string(action)
+            public = before.public_action_string(action)
+            expected = public if public != full else SECRET_MOVE
             assert e["move"] == expected, (seat, msg["version"], e, full)
-            if expected != full:
-                hidden += 1
+            hidden += 1
     return hidden
 
 

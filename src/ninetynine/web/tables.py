@@ -14,12 +14,13 @@ spectator: ``observation(None)``), the legal moves in notation for the seat to a
 own text drawing of that observation and its drawing facts (``Game.drawing_facts``: printed
 components, what each legal move does; from the observation alone), and public facts (names,
 who is connected, the last moves in notation with the events they caused from the public
-observations). Nothing else about the
-state is sent: no other hand, no deck, no seed (the seed would replay the deal) until the game
-is over. The move log is worded for each viewer (:meth:`LiveTable.log_for`): a seat's own moves
-in full, another seat's move still secret to it (``known_history`` gives ``None``: Sixto's marks
-for a roll) as ``(chosen in secret)``, a hidden choice (``public_action_string``: a 99 Heroes
-hero placed face-down, a card chosen for a Clash) in its public wording until the game is over.
+observations). Nothing else about the state is sent: no other hand, no deck, no seed (the seed
+would replay the deal) until the game is over.
+
+The move log is worded for each viewer (:meth:`LiveTable.log_for`): a seat's own moves in
+full; another seat's move that ``known_history`` still hides from it (Sixto's marks for a roll,
+a 99 Heroes hero placed face-down or card chosen for a Clash) in its public wording
+(``public_action_string``: ``hero-placed``) or as ``(chosen in secret)``; in full once revealed.
 """
 
 from __future__ import annotations
@@ -252,20 +253,17 @@ class LiveTable:
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The last :data:`LOG_TAIL` moves as ``seat`` may know them (``None``: a spectator):
-        ``{n, seat, move, events}``. ``move`` is the notation for the seat's own moves;
-        :data:`SECRET_MOVE` for another seat's move that ``known_history(seat)`` still hides;
-        the public wording of a hidden choice while the game runs; else the notation."""
+        ``{n, seat, move, events}``. ``move`` is the notation, except for another seat's move
+        that ``known_history(seat)`` still hides: then its public wording
+        (``public_action_string``, e.g. ``hero-placed``) or, when the game has none (Sixto's
+        marks), :data:`SECRET_MOVE`."""
         tail = self.log[-LOG_TAIL:]
         known = self.state.known_history(seat)
-        over = self.state.is_terminal()
         out = []
         for e in tail:
-            if e.seat == seat or over:
-                move = e.move
-            elif known[e.n - 1] is None:
-                move = SECRET_MOVE
-            else:
-                move = e.public
+            move = e.move
+            if e.seat != seat and known[e.n - 1] is None:  # not revealed to this viewer yet
+                move = e.public if e.public != e.move else SECRET_MOVE
             out.append({"n": e.n, "seat": e.seat, "move": move, "events": list(e.events)})
         return out
 
