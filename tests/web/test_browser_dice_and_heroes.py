@@ -194,3 +194,64 @@ def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Pat
     assert _moves_of(record, 0) == moves  # every click made the intended move
     assert {"pick", "play", "skill"} <= kinds
     assert not problems, problems
+
+
+def test_kriskras_marks_are_chosen_by_clicking_among_hundreds_of_moves(
+    server_factory, tmp_path: Path
+) -> None:
+    """Kris-Kras offers up to hundreds of choices a roll: the move list stays folded and the
+    person clicks the spaces; three rolls of a one-player game, each the greedy choice."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    t = httpx.post(
+        server.base + "/api/tables",
+        json={
+            "game": "sixto",
+            "players": 1,
+            "seats": ["human"],
+            "seed": 8,
+            "options": {"pad": "kriskras"},
+        },
+    ).json()
+    problems: list[str] = []
+    moves: list[str] = []
+    most = 0
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(server.base + t["seats"][0]["invite"])
+        page.wait_for_selector("#status[data-turn='you']")
+        seat = Seat(page, server.base, "sixto", 1, {"pad": "kriskras"})
+        while len([m for m in moves if m not in ("keep", "reroll")]) < 3:
+            view = seat.view()
+            a, text = seat.decide(view)
+            v = seat.version()
+            if view["observation"]["phase"] == "roll":
+                page.click(f"#board [data-move='{text}']")
+            else:
+                most = max(most, len(view["legal"]))
+                if len(view["legal"]) > 40:
+                    assert page.locator("#moves details:not([open])").count() == 1
+                for _, r, c, _ in view["drawing"]["choices"][str(a)]["marks"]:
+                    page.click(f"#board [data-target='cell-{r}-{c}']")
+                if text == "pass":
+                    page.click("#board [data-move='pass']")
+                else:
+                    assert page.text_content("#board [data-target='confirm']") == f"Confirm {text}"
+                    if not (shots / "sixto-kriskras.png").exists():
+                        page.screenshot(path=str(shots / "sixto-kriskras.png"), full_page=True)
+                    page.click("#board [data-target='confirm']")
+            moves.append(text)
+            seat.wait_after(v)
+        log = page.locator("#log").text_content() or ""
+        browser.close()
+    assert most > 40  # the folded list was exercised
+    for m in moves:
+        assert f": {m}" in log
+    assert not problems, problems
