@@ -54,6 +54,9 @@ def test_create_table_gives_one_secret_invite_per_human_seat(client) -> None:
         ({"game": "warp99", "options": {"target": "lots"}}, "option target"),
         ({"game": "warp99", "options": {"colour": 3}}, "no option 'colour'"),
         ({"game": "warp99", "seats": ["human", "wizard"]}, "no agent 'wizard'"),
+        ({"game": "warp99", "seats": ["human", "ismcts:100000"]}, "at most 5000 iterations"),
+        ({"game": "warp99", "seats": ["human", "ismcts:60s"]}, "at most 5 s a move"),
+        ({"game": "warp99", "seats": ["human", "ismcts:lots"]}, "cannot read 'lots'"),
         ({"game": "warp99", "seed": -1}, "seed"),
         ({"game": "warp99", "players": "3"}, "players must be a whole number"),
         ({}, "choose a game"),
@@ -148,3 +151,10 @@ def test_pages_are_served(client) -> None:
     for name in ("table.js", "lobby.js", "sheet.js", "common.js", "style.css", "games/generic.js"):
         assert client.get(f"/static/{name}").status_code == 200
     assert "Warp 99" in client.get("/api/games/warp99/rules").text
+
+
+def test_a_search_bot_with_its_iterations_takes_a_seat(client) -> None:
+    t = new_table(client, game="warp99", players=2, seats=["human", "ismcts:50"], seed=3)
+    summary = client.get(f"/api/tables/{t['id']}").json()
+    assert summary["seats"][1]["agent"] == "ismcts:50"
+    new_table(client, game="warp99", players=2, seats=["human", "ismcts:0.2s"], seed=3)

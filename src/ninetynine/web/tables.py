@@ -50,6 +50,10 @@ HUMAN = "human"
 #: Moves kept in a view's ``log`` (the whole game is in the record).
 LOG_TAIL = 40
 MAX_NAME = 40
+#: The largest search a bot at a web table may make per move (``ismcts:N`` / ``ismcts:Ns``):
+#: every table's bots share the server's cores.
+MAX_BOT_ITERATIONS = 5000
+MAX_BOT_SECONDS = 5.0
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
 
@@ -98,7 +102,8 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
     """One spec per seat: ``human`` or an agent spec valid for the game (checked by building
     it). Missing seats: a person in seat 0, greedy (or the first agent) elsewhere.
 
-    :raises GameOptionError: too many seats, or an unknown agent.
+    :raises GameOptionError: too many seats, an unknown agent, or a search budget above
+        :data:`MAX_BOT_ITERATIONS` iterations or :data:`MAX_BOT_SECONDS` seconds a move.
     """
     given = [str(s).strip().lower() for s in (seats or [])]
     if len(given) > game.num_players:
@@ -110,7 +115,19 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
     given += [default_bot] * (game.num_players - len(given))
     for i, spec in enumerate(given):
         if spec != HUMAN:
-            make_agent(spec, game, i, seed=0)  # raises GameOptionError naming the agents
+            agent = make_agent(spec, game, i, seed=0)  # raises GameOptionError naming the agents
+            iterations = getattr(agent, "iterations", None) or 0
+            seconds = getattr(agent, "seconds", None) or 0.0
+            if getattr(agent, "seconds", None) is None and iterations > MAX_BOT_ITERATIONS:
+                raise GameOptionError(
+                    f"seat {i}: {spec} searches too long for this server: at most "
+                    f"{MAX_BOT_ITERATIONS} iterations a move"
+                )
+            if seconds > MAX_BOT_SECONDS:
+                raise GameOptionError(
+                    f"seat {i}: {spec} thinks too long for this server: at most "
+                    f"{MAX_BOT_SECONDS:g} s a move"
+                )
     return given
 
 
@@ -136,13 +153,20 @@ class LiveTable:
         self.created = stored.created
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
-        for seat, action in stored.moves:
-            self._advance(seat, self._next_state(action))
-        self.agents: dict[int, Agent] = {
-            i: make_agent(spec, self.game, i, seed=derive_seed(stored.seed, 9900 + i))
-            for i, spec in enumerate(self.seats)
-            if spec != HUMAN
-        }
+        # Replayed quickly; only the moves the log shows have their events worded.
+        quick = len(stored.moves) - LOG_TAIL
+        for i, (seat, action) in enumerate(stored.moves):
+            if i < quick:
+                self.state.apply_action(action)
+            else:
+                self._advance(seat, self._next_state(action))
+        self.agents: dict[int, Agent] = {}
+        if not self.state.is_terminal():
+            self.agents = {
+                i: make_agent(spec, self.game, i, seed=derive_seed(stored.seed, 9900 + i))
+                for i, spec in enumerate(self.seats)
+                if spec != HUMAN
+            }
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
@@ -404,6 +428,8 @@ class LiveTable:
         if conn in self.connections:
             self.connections.remove(conn)
             await self.broadcast()
+            if self.on_change:
+                self.on_change(self)
 
     async def broadcast(self) -> None:
         """Send every viewer its own view (computed once per seat)."""
@@ -438,7 +464,9 @@ class Created:
 
 
 class TableManager:
-    """Every table: created here, loaded from the store on first use, kept in memory."""
+    """Every table: created here, loaded from the store on first use, kept in memory while it
+    is played or watched. A finished game nobody watches leaves memory (it cannot change any
+    more): the lobby lists it from the store, and opening it again replays it."""
 
     def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
         self.store = store
@@ -487,7 +515,9 @@ class TableManager:
         stored = self.store.load(table_id)
         if stored is None or stored.kind != "game":
             return None
-        table = LiveTable(stored, self.store, self.bot_delay)
+        table = LiveTable(stored, self.store, self.bot_delay, on_change=self._settle)
+        if table.finished:
+            return table  # read-only: each caller may have its own copy
         self.tables[table_id] = table
         try:  # a bot whose turn it was when the server stopped moves now
             asyncio.get_running_loop()
@@ -495,6 +525,11 @@ class TableManager:
             return table
         table.schedule_bots()
         return table
+
+    def _settle(self, table: LiveTable) -> None:
+        """After a move or a viewer leaving: forget a finished table nobody watches."""
+        if table.finished and not table.connections and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def resume(self) -> int:
         """Load every unfinished table whose seats are all bots and let them play on (the

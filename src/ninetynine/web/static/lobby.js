@@ -4,6 +4,7 @@ import { el, api } from "/static/common.js";
 const $ = (id) => document.getElementById(id);
 let games = [];
 const MINE = "ninetynine.seats";
+const MAX_ITERATIONS = 5000; // the server's limit (web/tables.py MAX_BOT_ITERATIONS)
 
 function showError(msg) { $("error").textContent = msg; $("error").classList.toggle("hidden", !msg); }
 const current = () => games.find((g) => g.id === $("game").value);
@@ -27,7 +28,14 @@ function fillSeats() {
       el("option", { value: "human" }, "a person"),
       g.agents.map((a) => el("option", { value: a.name, title: a.doc }, `bot: ${a.name}`)));
     sel.value = old[i] || (i === 0 ? "human" : g.agents.some((a) => a.name === "greedy") ? "greedy" : g.agents[0].name);
-    return el("label", {}, `Seat ${i}`, sel, el("input", { id: `name-${i}`, placeholder: "name", size: 10, "aria-label": `Seat ${i} name` }));
+    // a search bot's budget: iterations a move (more: stronger and slower)
+    const iters = el("input", {
+      id: `iters-${i}`, type: "number", min: 10, max: MAX_ITERATIONS, step: 10, value: 200, style: "width:6rem",
+      "aria-label": `Seat ${i} search iterations a move`, title: "iterations a move: more is stronger and slower",
+    });
+    const itersBox = el("span", { class: sel.value === "ismcts" ? "" : "hidden" }, iters, " iterations");
+    sel.addEventListener("change", () => itersBox.classList.toggle("hidden", sel.value !== "ismcts"));
+    return el("label", {}, `Seat ${i}`, sel, itersBox, el("input", { id: `name-${i}`, placeholder: "name", size: 10, "aria-label": `Seat ${i} name` }));
   }));
 }
 
@@ -71,7 +79,10 @@ async function create(ev) {
   showError("");
   const g = current();
   const n = Number($("players").value);
-  const seats = Array.from({ length: n }, (_, i) => $(`seat-${i}`).value);
+  const seats = Array.from({ length: n }, (_, i) => {
+    const spec = $(`seat-${i}`).value;
+    return spec === "ismcts" ? `ismcts:${Math.round(Number($(`iters-${i}`).value) || 200)}` : spec;
+  });
   const names = Array.from({ length: n }, (_, i) => $(`name-${i}`).value.trim() || null);
   const body = { game: g.id, players: n, seats, names, options: readOptions() };
   if ($("seed").value !== "") body.seed = Number($("seed").value);

@@ -1,0 +1,74 @@
+"""Finished tables are cheap: a finished game nobody watches leaves the server's memory, the
+lobby lists it from the store, and opening it again replays it wording only the moves its log
+shows; what a viewer sees is the same as before."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
+pytest.importorskip("httpx")
+
+from ninetynine.web import tables as tables_module
+
+from .conftest import my_turn_or_over, new_table, receive_until
+
+
+def _wait_finished(client, tid: str) -> dict:
+    for _ in range(600):
+        summary = client.get(f"/api/tables/{tid}").json()
+        if summary["status"] == "finished":
+            return summary
+        time.sleep(0.02)
+    raise AssertionError("the bots did not finish")
+
+
+def test_a_finished_bot_game_leaves_memory_and_stays_listed(client) -> None:
+    manager = client.app.state.manager
+    t = new_table(client, game="sixto", players=2, seats=["greedy", "greedy"], seed=5)
+    summary = _wait_finished(client, t["id"])
+    assert summary["result"].endswith("wins") or summary["result"] == "draw"
+    assert t["id"] not in manager.tables
+    listed = client.get("/api/tables", params={"status": "finished"}).json()
+    row = next(r for r in listed if r["id"] == t["id"])
+    assert row["status"] == "finished" and row["result"] == summary["result"]
+    assert client.get(f"/api/tables/{t['id']}/record").status_code == 200
+    assert client.get(f"/api/tables/{t['id']}/view").json()["terminal"]
+    assert t["id"] not in manager.tables  # reading it did not keep it
+
+
+def test_a_reopened_finished_game_shows_what_it_showed_live(client, monkeypatch) -> None:
+    manager = client.app.state.manager
+    t = new_table(client, game="sixto", players=2, seats=["human", "greedy"], seed=6)
+    tid, token = t["id"], t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        while True:
+            msg = receive_until(ws, my_turn_or_over)[-1]
+            if msg["terminal"]:
+                break
+            ws.send_json(
+                {"type": "move", "action": msg["legal"][0]["id"], "version": msg["version"]}
+            )
+        live = msg
+        assert tid in manager.tables  # watched: kept
+    for _ in range(100):  # the socket closes on the server's side shortly after
+        if tid not in manager.tables:
+            break
+        time.sleep(0.02)
+    assert tid not in manager.tables
+    assert live["version"] > tables_module.LOG_TAIL
+    worded = []
+    game_class = type(manager.get(tid).game)
+    original = game_class.describe_events
+
+    def counting(self, *args, **kwargs):
+        worded.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(game_class, "describe_events", counting)
+    again = client.get(f"/api/tables/{tid}/view", params={"token": token}).json()
+    assert len(worded) == tables_module.LOG_TAIL
+    assert again["log"] == live["log"] and again["observation"] == live["observation"]
+    assert again["board_text"] == live["board_text"] and again["result"] == live["result"]
