@@ -1,5 +1,6 @@
-"""A real browser plays a whole Sixto game and a whole 99 Heroes game against greedy bots by
-clicking the drawn table (Debian's Chromium, as in ``test_browser.py``).
+"""A real browser plays a whole Sixto game (against greedy) and a whole 99 Heroes game (against
+``ismcts:30``, picked in the lobby form) by clicking the drawn table (Debian's Chromium, as in
+``test_browser.py``); then the lobby lists the finished table with its record.
 
 The person's decisions come from a greedy bot reading the seat's own view (the page's JSON
 API); the test then makes each decision the way a person would: Sixto marks by clicking the
@@ -60,7 +61,11 @@ class Seat:
         return bool(self.page.evaluate("document.body.dataset.terminal") == "1")
 
 
-def _open(pw: Any, base: str, game: str, players: int, seed: int, problems: list[str]) -> Any:
+def _open(
+    pw: Any, base: str, game: str, players: int, seed: int, problems: list[str], iters: int = 0
+) -> Any:
+    """The lobby: the game, a person in seat 0 against greedy (``iters``: ismcts with that many
+    iterations a move); then the person's seat."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(15_000)
@@ -70,6 +75,10 @@ def _open(pw: Any, base: str, game: str, players: int, seed: int, problems: list
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     assert page.input_value("#seat-1") == "greedy"
+    if iters:
+        assert not page.is_visible("#iters-1")
+        page.select_option("#seat-1", "ismcts")
+        page.fill("#iters-1", str(iters))
     page.fill("#seed", str(seed))
     page.click("#create")
     page.click("#created a[data-seat='0']")
@@ -162,7 +171,8 @@ def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Pat
     moves: list[str] = []
     kinds: set[str] = set()
     with sync_playwright() as pw:
-        browser, page = _open(pw, server.base, "heroes99", 2, 12, problems)
+        browser, page = _open(pw, server.base, "heroes99", 2, 12, problems, iters=30)
+        assert "ismcts:30" in (page.text_content("#seats") or "")
         seat = Seat(page, server.base, "heroes99", 2, {})
         page.screenshot(path=str(shots / "heroes99-start.png"), full_page=True)
         while not seat.over():
@@ -186,6 +196,10 @@ def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Pat
             seat.wait_after(v)
         status = page.text_content("#status")
         record = ninetynine.parse_record(_finish(seat, shots, "heroes99"))
+        page.goto(server.base + "/")  # the lobby lists the finished table with its record
+        row = page.locator(f"#finished tr:has(code:text('{seat.table}'))")
+        row.locator("a[href$='/record']").wait_for()
+        assert "http" not in (row.text_content() or "")
         browser.close()
 
     assert status and status.startswith("Game over:")
@@ -193,6 +207,7 @@ def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Pat
     assert final.is_terminal()
     assert _moves_of(record, 0) == moves  # every click made the intended move
     assert {"pick", "play", "skill"} <= kinds
+    assert record.headers["Seat1"] == "ismcts:30"
     assert not problems, problems
 
 
