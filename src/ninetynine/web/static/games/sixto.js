@@ -58,15 +58,16 @@ function sheetTable(v, ui, seat, facts, opts) {
   const areaOf = new Map(); // "r,c" -> [area index ...] (Cross pads)
   sf.areas.forEach((a, i) => a.cells.forEach(([r, c]) => { const k = key(r, c); areaOf.set(k, [...(areaOf.get(k) || []), i]); }));
 
-  const head = el("tr", {}, el("th", { scope: "col", class: "sx-corner" }, `sheet ${sf.design}`),
-    Array.from({ length: w }, (_, c) => el("th", { scope: "col", class: c >= ts ? "sx-tcol" : "" }, c === ts ? `${c + 1} ▸target` : String(c + 1))),
+  const small = opts.small;
+  const head = el("tr", {}, el("th", { scope: "col", class: "sx-corner", title: `sheet design ${sf.design}` }, small ? `#${sf.design}` : `sheet ${sf.design}`),
+    Array.from({ length: w }, (_, c) => el("th", { scope: "col", class: c >= ts ? "sx-tcol" : "" }, c === ts && !small ? `${c + 1} ▸target` : String(c + 1))),
     el("th", { scope: "col" }, "pts"));
   const rows = cells.map((row, r) => {
     const letter = facts.letters[r];
     const out = removed.has(r);
     const hdr = el("th", { scope: "row", class: `sx-rowhead sx-${letter}` },
       kk ? el("span", { class: "sx-rownum", title: `row ${r + 1} (Kris-Kras: R${r + 1} marks in it)` }, `${r + 1} `) : null,
-      el("span", { class: "sx-letter" }, letter), " ", facts.colors[r], out ? el("small", {}, " die out") : null);
+      el("span", { class: "sx-letter" }, letter), el("span", { class: "sx-cname" }, " ", facts.colors[r]), out ? el("small", {}, " out") : null);
     const tds = row.map((code, c) => {
       const k = key(r, c);
       const num = sf.numbers[r][c];
@@ -107,7 +108,7 @@ function sheetTable(v, ui, seat, facts, opts) {
     });
     return el("tr", { class: out ? "sx-out" : "" }, hdr, tds, el("td", { class: "sx-pts" }, String(sf.row_points[r])));
   });
-  const foot = el("tr", { class: "sx-colpts" }, el("th", { scope: "row" }, "columns"),
+  const foot = el("tr", { class: "sx-colpts" }, el("th", { scope: "row", title: "column points" }, small ? "cols" : "columns"),
     sf.column_points.map((p) => el("td", { class: "sx-pts" }, String(p))), el("td", {}, ""));
   const table = el("table", { class: `sx-sheet${opts.small ? " small" : ""}`, "aria-label": `${ui.seatName(seat)}'s sheet` },
     el("thead", {}, head), el("tbody", {}, rows, foot));
