@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,20 +46,32 @@ def _need_browser() -> None:
         pytest.skip(f"BROWSER TEST SKIPPED: {reason}")
 
 
+def shots_dir(tmp_path: Path) -> Path:
+    """Where screenshots go: ``$NINETYNINE_SCREENSHOTS``, else the test's temporary directory."""
+    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    return shots
+
+
+def launch(pw: Any, problems: list[str]) -> tuple[Any, Any]:
+    """Chromium and a page whose script errors are collected in ``problems``."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(15_000)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    return browser, page
+
+
 def test_a_whole_warp99_game_by_clicking(server_factory, tmp_path: Path) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
     server = server_factory()
-    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_dir(tmp_path)
     problems: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        browser, page = launch(pw, problems)
 
         # the lobby: Warp 99, two players, a person against greedy
         page.goto(server.base + "/")

@@ -12,7 +12,6 @@ temporary directory, or ``$NINETYNINE_SCREENSHOTS``.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ pytest.importorskip("fastapi", reason="the web extra is not installed: pip insta
 import ninetynine
 from ninetynine.agents import make_agent
 
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
+from .test_browser import _need_browser, launch, shots_dir
 
 
 class Seat:
@@ -66,11 +65,7 @@ def _open(
 ) -> Any:
     """The lobby: the game, a person in seat 0 against greedy (``iters``: ismcts with that many
     iterations a move); then the person's seat."""
-    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(15_000)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    browser, page = launch(pw, problems)
     page.goto(base + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -100,8 +95,7 @@ def test_a_whole_sixto_game_by_clicking_the_sheet(server_factory, tmp_path: Path
     from playwright.sync_api import sync_playwright
 
     server = server_factory()
-    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_dir(tmp_path)
     problems: list[str] = []
     moves: list[str] = []
     saw_secret = False
@@ -165,8 +159,7 @@ def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Pat
     from playwright.sync_api import sync_playwright
 
     server = server_factory()
-    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_dir(tmp_path)
     problems: list[str] = []
     moves: list[str] = []
     kinds: set[str] = set()
@@ -220,8 +213,7 @@ def test_kriskras_marks_are_chosen_by_clicking_among_hundreds_of_moves(
     from playwright.sync_api import sync_playwright
 
     server = server_factory()
-    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_dir(tmp_path)
     t = httpx.post(
         server.base + "/api/tables",
         json={
@@ -236,10 +228,7 @@ def test_kriskras_marks_are_chosen_by_clicking_among_hundreds_of_moves(
     moves: list[str] = []
     most = 0
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda e: problems.append(str(e)))
+        browser, page = launch(pw, problems)
         page.goto(server.base + t["seats"][0]["invite"])
         page.wait_for_selector("#status[data-turn='you']")
         seat = Seat(page, server.base, "sixto", 1, {"pad": "kriskras"})
