@@ -26,8 +26,10 @@ Errors: ``{"error": message, "code": code}`` with a 4xx status.
 
 ## WebSocket ``/ws/tables/{table}?token=...``
 Server -> client: ``{"type": "state", seat, version, current_player, names, bots, present,
-observation, board_text, legal: [{id, text}], log: [{n, seat, move, events}], terminal,
-has_hint}`` (plus ``result, returns, scores`` once over) on every change; ``{"type": "hint",
+observation, board_text, drawing, legal: [{id, text}], log: [{n, seat, move, events}],
+terminal, has_hint}`` (plus ``result, returns, scores`` once over) on every change; ``drawing``
+is ``Game.drawing_facts(observation, legal ids)``; a log ``move`` another seat made in secret
+reads as its public wording or ``(chosen in secret)`` until revealed; ``{"type": "hint",
 text}``; ``{"type": "error", code, message}``. Client -> server: ``{"type": "move", "action": id
 | "notation": text, "version": n}``, ``{"type": "hint"}``, ``{"type": "refresh"}``.
 """
