@@ -98,7 +98,7 @@ def test_a_whole_sixto_game_by_clicking_the_sheet(server_factory, tmp_path: Path
     shots = shots_dir(tmp_path)
     problems: list[str] = []
     moves: list[str] = []
-    saw_secret = False
+    saw_secret = keyboard = False
     with sync_playwright() as pw:
         browser, page = _open(pw, server.base, "sixto", 2, 31, problems)
         seat = Seat(page, server.base, "sixto", 2, {})
@@ -119,8 +119,17 @@ def test_a_whole_sixto_game_by_clicking_the_sheet(server_factory, tmp_path: Path
                 fact = view["drawing"]["choices"][str(a)]
                 if fact.get("unlock"):
                     page.click(f"#board [data-target='lock-{fact['unlock'][0]}']")
-                for _, r, c, _ in fact.get("marks", []):
-                    page.click(f"#board [data-target='cell-{r}-{c}']")
+                for k, (_, r, c, _) in enumerate(fact.get("marks", [])):
+                    cell = f"#board [data-target='cell-{r}-{c}']"
+                    if k == 0 and not keyboard:  # once by keyboard: the focus stays put
+                        page.focus(cell)
+                        page.keyboard.press("Enter")
+                        assert page.get_attribute(cell, "aria-pressed") == "true"
+                        focused = page.evaluate("document.activeElement.dataset.target")
+                        assert focused == f"cell-{r}-{c}"
+                        keyboard = True
+                    else:
+                        page.click(cell)
                 if text == "pass":
                     page.click("#board [data-move='pass']")
                 else:
@@ -139,7 +148,7 @@ def test_a_whole_sixto_game_by_clicking_the_sheet(server_factory, tmp_path: Path
     final = record.final_state()
     assert final.is_terminal() and record.headers["Seat0"] == "human"
     assert _moves_of(record, 0) == moves  # every click made the intended move
-    assert saw_secret and len(moves) > 10
+    assert saw_secret and keyboard and len(moves) > 10
     assert not problems, problems
 
 

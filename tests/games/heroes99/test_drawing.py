@@ -65,6 +65,9 @@ def test_facts_match_the_engine_on_random_games() -> None:
                 kinds.add(move["kind"])
                 text = state.action_to_string(a)
                 want = _expected_text(move, state)
+                if move["kind"] == "order":
+                    item = obs["pending"]["items"][move["k"]]
+                    assert move["hero"] == game.roster.ids[item[1]]
                 if want is not None:
                     assert text == want
                 else:
@@ -72,3 +75,17 @@ def test_facts_match_the_engine_on_random_games() -> None:
             assert facts["pending"].startswith(f"{{{p}}} ")
             state.apply_action(legal[rng.randbelow(len(legal))])
     assert {"pick", "play", "skill", "pass"} <= kinds
+
+
+def test_an_order_choice_names_the_hero_whose_ability_goes_first() -> None:
+    game = ninetynine.load_game("heroes99", num_players=2)
+    state, rng = game.new_initial_state(21), Rng(21)  # reaches an order choice at move 8
+    while state.observation(None)["pending"]["kind"] != "order":
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randbelow(len(legal))])
+    obs = state.observation(state.current_player())
+    facts = game.drawing_facts(obs, state.legal_actions())
+    heroes = [m["hero"] for m in facts["moves"].values()]
+    items = obs["pending"]["items"]
+    assert heroes == [game.roster.ids[it[1]] for it in items] and len(heroes) >= 2
+    assert all(h in facts["heroes"] for h in heroes)

@@ -12,7 +12,8 @@ it tells a seat nothing its observation does not:
 - ``pending``: what is being decided, in words (``render.pending_text``) with the seats
   written ``{0}``, ``{1}`` ... for the client to name;
 - ``moves``: per legal action (id as text) what it is: ``{kind, hero, lane, card, seat, pos,
-  k}`` as the action layout decodes it (0-based), so a client maps a click on a hero, a lane or
+  k}`` as the action layout decodes it (0-based; ``order``: the hero whose ability it puts
+  first), so a client maps a click on a hero, a lane or
   a card to the legal action that does it and never builds one.
 """
 
@@ -48,8 +49,14 @@ def _move(
         return {"kind": kind, "hero": ids[x[0]], "lane": x[1]}
     if kind == "play":
         return {"kind": kind, "card": x[0], "lane": x[1]}
-    if kind in ("skill", "lane", "order"):
-        return {"kind": kind, "k": x[0]} if kind != "lane" else {"kind": kind, "lane": x[0]}
+    if kind == "order":  # which hero's ability would resolve first
+        items = (obs.get("pending") or {}).get("items") or []
+        hero = ids[items[x[0]][1]] if x[0] < len(items) else None
+        return {"kind": kind, "k": x[0], "hero": hero}
+    if kind == "skill":
+        return {"kind": kind, "k": x[0]}
+    if kind == "lane":
+        return {"kind": kind, "lane": x[0]}
     if kind == "slot":
         return {"kind": kind, "seat": x[0], "lane": x[1]}
     if kind == "card":

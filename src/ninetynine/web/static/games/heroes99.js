@@ -79,8 +79,7 @@ export default {
       } else if (m.kind === "bonus") {
         bar.push(btn(m, "Take the Bonus Turn", "primary"));
       } else if (m.kind === "order") {
-        const it = (p.items || [])[m.k];
-        const hero = it ? Object.values(f.heroes).find((h) => h.id === (o.heroes[it[0]] || [])[it[2]]) : null;
+        const hero = m.hero ? f.heroes[m.hero] : null;
         bar.push(btn(m, `Resolve ${hero ? hero.name + "'s ability" : `ability ${m.k + 1}`} first`));
       } else if (m.kind === "lane") {
         bar.push(btn(m, `Lane ${m.lane + 1}`, "primary"));

@@ -191,7 +191,7 @@ export default {
           el("span", { class: "muted", "aria-live": "polite" }, `Picked: ${pickedText}${preview.size ? ` · ${preview.size} space${preview.size === 1 ? "" : "s"} would be lost` : ""}`)),
         diceUse.length ? el("ul", { class: "sx-use" }, diceUse.map((t) => el("li", {}, t))) : null);
     } else if (o.phase === "choose" && me !== null && o.my_choice !== null && o.my_choice !== undefined) {
-      choosePanel = el("p", { class: "muted" }, "Your marks are chosen (shown dashed on your sheet); they are made when everyone has chosen.");
+      choosePanel = el("p", { class: "muted" }, `Your marks are chosen${pending.size ? " (dashed on your sheet)" : ""}; they are made when everyone has chosen.`);
     }
 
     // scores
