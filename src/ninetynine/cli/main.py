@@ -43,7 +43,7 @@ BackendOption = Annotated[
     str,
     typer.Option(
         help="Where the games run: local (this machine, --jobs processes) or ray (a Ray "
-        "cluster; pip install 'ninetynine[ray]'). Same results either way."
+        "cluster; pip install 'ninetynine\\[ray]'). Same results either way."
     ),
 ]
 RayAddressOption = Annotated[
