@@ -23,6 +23,7 @@ from rich.progress import (
 )
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.registry import load_game
 
 from .simulate import parse_options
 
@@ -58,6 +59,7 @@ def run_analyze_command(
         specs = [s.strip().lower() for s in agents.split(",") if s.strip()] or ["greedy"]
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_options(option)
+        load_game(game, **options)  # a bad game or option fails before a back end starts
         ex = make_executor(backend, jobs, ray_address)
         t0 = time.perf_counter()
         if progress:
