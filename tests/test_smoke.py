@@ -2,4 +2,4 @@ import ninetynine
 
 
 def test_games_registered():
-    assert ninetynine.list_games() == ["ninetynine", "ono99", "tripwire", "warp99"]
+    assert ninetynine.list_games() == ["ninetynine", "ono99", "sixto", "tripwire", "warp99"]

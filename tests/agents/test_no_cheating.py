@@ -23,8 +23,27 @@ GAMES = ninetynine.list_games()
 SPECS = ("ismcts:12", "ismcts:12:ucb", "ismcts:12:random")
 
 
-def _positions(game_id: str, n: int, count: int = 3):
-    """Seeded random positions where the seat to act has a choice, taken along a playout."""
+def _private(obs: dict, public: dict) -> dict:
+    """What a seat's observation holds beyond the public view (a hand, a secret choice), left
+    out when empty."""
+    return {
+        k: v
+        for k, v in obs.items()
+        if k not in public and k != "player" and v not in (None, [], {})
+    }
+
+
+def _hides_something(state, p: int) -> bool:
+    """Whether another seat holds something private that ``p`` cannot see."""
+    public = state.observation(None)
+    n = state.game.num_players
+    return any(_private(state.observation(q), public) for q in range(n) if q != p)
+
+
+def _positions(game_id: str, n: int, count: int = 3, hidden: bool = False):
+    """Seeded random positions where the seat to act has a choice, taken along a playout
+    (``hidden``: only those where another seat holds something the seat to act cannot see;
+    in a card game, every position)."""
     game = ninetynine.load_game(game_id, num_players=n)
     state = game.new_initial_state(sum(map(ord, game_id)) + n)
     rng = Rng(n)
@@ -32,7 +51,11 @@ def _positions(game_id: str, n: int, count: int = 3):
     step = 0
     while not state.is_terminal() and found < count:
         legal = state.legal_actions()
-        if len(legal) > 1 and step % 7 == 3:
+        if (
+            len(legal) > 1
+            and step % 7 == 3
+            and (not hidden or _hides_something(state, state.current_player()))
+        ):
             found += 1
             yield state.clone()
         state.apply_action(legal[rng.randbelow(len(legal))])
@@ -85,7 +108,11 @@ def test_the_view_gives_identical_samples_for_states_that_look_alike(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_resample_keeps_what_the_seat_knows_and_varies_the_rest(game_id):
     for n in _counts(game_id):
-        for state in _positions(game_id, n, count=2):
+        # Alone, nothing is hidden but the future chance (the RNG); with company, positions
+        # where another seat holds something private (its hand, a secret choice).
+        positions = list(_positions(game_id, n, count=2, hidden=n > 1))
+        assert len(positions) == 2, "no position hides anything"
+        for state in positions:
             p = state.current_player()
             mine = state.observation(p)
             public = state.observation(None)
@@ -96,14 +123,15 @@ def test_resample_keeps_what_the_seat_knows_and_varies_the_rest(game_id):
                 # everything p knows: its hand, the public cards and piles, every count
                 assert r.observation(p) == mine
                 assert r.observation(None) == public
-                assert r.history() == state.history()
+                assert r.known_history(p) == state.known_history(p)
                 assert r.legal_actions() == state.legal_actions()
                 others_seen.add(
                     json.dumps([r.observation(q) for q in range(n) if q != p], sort_keys=True)
                 )
                 # what p does not know: the rest of the full state (hands, deck order, RNG)
                 decks_seen.add(r.to_json())
-            assert len(others_seen) > 1, "resample never changed another seat's hidden cards"
+            if n > 1:
+                assert len(others_seen) > 1, "resample never changed another seat's hidden cards"
             assert len(decks_seen) > 1
 
 

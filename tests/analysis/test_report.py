@@ -106,3 +106,17 @@ def test_analyze_command(tmp_path):
     assert "Elimination order by seat" in md and "Win rate by seat" in md
     bad = runner.invoke(app, ["analyze", "nogame", "--out", str(out), "--no-progress"])
     assert bad.exit_code == 2 and "unknown game" in bad.output
+
+
+def test_sixto_sections_cover_every_pad_and_rank_the_designs(tmp_path):
+    build_report("sixto", tmp_path, games=8, seed=1, only=["pads", "designs"])
+    data = json.loads((tmp_path / "data.json").read_text())
+    assert set(data["pads"]) == {
+        "none", "cross-blocks", "cross-diagonals", "hits", "kriskras", "locked"
+    }
+    assert all(d["score"]["count"] == 8 * 3 for d in data["pads"].values())
+    means = [d["mean"] for d in data["designs"].values()]
+    assert means == sorted(means, reverse=True) and sum(
+        d["seats"] for d in data["designs"].values()
+    ) == 8 * 3
+    assert (tmp_path / "pad_scores.png").read_bytes().startswith(PNG)

@@ -287,3 +287,23 @@ def test_the_seed_is_not_shown_and_odd_input_is_refused_briefly(tmp_path: Path) 
     assert "987654321" not in out.text
     assert "x" * 100 not in out.text
     assert "is not a" in out.text
+
+
+def test_a_bots_secret_choice_is_not_printed_before_the_person_chooses(tmp_path):
+    """Sixto: the bot in seat 0 chooses its marks (RYP with seed 3) before the person in seat
+    1; until the person has chosen, the terminal says that it has chosen, never what."""
+    views: list[str] = []
+    out_ref: list[Transcript] = []
+    script = ScriptedInput(
+        ["pass", "keep"], limit=3, check=lambda prompt: views.append(out_ref[0].since_last())
+    )
+    session, out = _session("sixto", ["greedy", "human"], 3, tmp_path, script)
+    out_ref.append(out)
+    result = session.run()
+    secret = result.state.action_to_string(result.state.history()[1])
+    assert secret == "RYP"
+    first = views[0]
+    assert "Seat 0 (greedy): (chosen in secret)" in first
+    assert "RYP" not in first and "Seat 0 (greedy) chosen" in first
+    after = views[1]  # the person passed: every choice is revealed and made
+    assert "Seat 0 (greedy) marks Red 4" in after

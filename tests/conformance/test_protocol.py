@@ -8,6 +8,7 @@ it is registered. Each check runs on seeded random playouts, so a failure replay
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -49,6 +50,27 @@ def _trajectory(game_id: str, n: int, k: int = 0):
     yield state, None
 
 
+def _proper_returns(state, n: int) -> bool:
+    """Finished-game returns: +1 one winner and -1 the others, or all 0 (a draw); a one-player
+    game returns its own finite measure (e.g. the score) and has no winner."""
+    r = state.returns()
+    if len(r) != n or not all(isinstance(x, float) for x in r):
+        return False
+    if n == 1:
+        return math.isfinite(r[0]) and state.winner() is None
+    return r == [0.0] * n or sorted(r) == [-1.0] * (n - 1) + [1.0]
+
+
+def _private(obs: dict, public: dict) -> dict:
+    """The parts of a seat's observation the public view lacks (its hand, a secret choice),
+    left out when empty (no card, nothing chosen yet)."""
+    return {
+        k: v
+        for k, v in obs.items()
+        if k not in public and k != "player" and v not in (None, [], {})
+    }
+
+
 def _every(k: int, pairs):
     """Every k-th pair of a trajectory, and the last one."""
     for i, (state, a) in enumerate(pairs):
@@ -85,8 +107,8 @@ def test_random_playouts_end_with_proper_returns(game_id, n):
         assert state.legal_actions() == []
         r = state.returns()
         assert len(r) == n
-        assert r == [0.0] * n or (sorted(r) == [-1.0] * (n - 1) + [1.0])
-        if r != [0.0] * n:
+        assert _proper_returns(state, n), r
+        if n > 1 and r != [0.0] * n:
             assert state.winner() == r.index(1.0)
         assert len(state.history()) <= game.max_game_length
         assert len(state.scores()) == n
@@ -212,8 +234,19 @@ def test_history_is_the_applied_actions(game_id, n):
     applied = []
     for state, a in _trajectory(game_id, n):
         assert state.history() == applied
+        for p in [None, *range(n)]:
+            # what a seat may know of the history: the moves, a secret one as None
+            known = state.known_history(p)
+            assert len(known) == len(applied)
+            assert all(x is None or x == y for x, y in zip(known, applied, strict=True))
         if a is not None:
             applied.append(a)
+
+
+def test_secret_moves_are_revealed_by_the_time_the_game_ends(game_id, n):
+    for state, a in _trajectory(game_id, n):
+        if a is None:
+            assert state.known_history(None) == state.history()
 
 
 # --------------------------------------------------------------------------- observations
@@ -241,16 +274,25 @@ def test_resample_keeps_what_the_seat_knows(game_id, n):
             for k in range(3):
                 r = state.resample(p, Rng(1000 * k + 7))
                 assert r.observation(p) == obs, (p, k)
-                assert r.history() == state.history()
+                assert r.known_history(p) == state.known_history(p)
+                assert len(r.history()) == len(state.history())
                 assert r.legal_actions() == state.legal_actions() or p != state.current_player()
         assert state.to_json() == before, "resample changed the original"
 
 
 def test_resample_actually_redeals_hidden_cards(game_id, n):
-    game = ninetynine.load_game(game_id, num_players=n)
-    state = game.new_initial_state(_seed(game_id, n))
+    """At the first position (along a seeded playout) where another seat holds something
+    private (a hand; a secret choice), resample(p) must re-deal it."""
+    if n == 1:
+        pytest.skip("one seat: there is no other seat whose cards could be hidden")
     for p in range(n):
         others = [q for q in range(n) if q != p]
+        for state, _ in _trajectory(game_id, n):
+            public = state.observation(None)
+            if any(_private(state.observation(q), public) for q in others):
+                break
+        else:
+            pytest.fail(f"no seat other than {p} ever holds anything private")
         views = {json.dumps([state.observation(q) for q in others], sort_keys=True)}
         for k in range(6):
             r = state.resample(p, k)
@@ -273,7 +315,7 @@ def test_resampled_states_play_on_legally(game_id, n):
             r.apply_action(legal[rng.randbelow(len(legal))])
             steps += 1
             assert steps <= game.max_game_length
-        assert sorted(r.returns()) in ([0.0] * n, [-1.0] * (n - 1) + [1.0])
+        assert _proper_returns(r, n)
 
 
 # --------------------------------------------------------------------------- agents

@@ -81,6 +81,23 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
         20403,
         ["greedy", "random", "greedy", "random", "greedy"],
     ),
+    "sixto-1p": ("sixto", 1, {}, 20501, ["greedy"]),
+    "sixto-3p": ("sixto", 3, {}, 20502, ["greedy", "random", "greedy"]),
+    "sixto-2p-locked": ("sixto", 2, {"pad": "locked"}, 20503, ["greedy", "random"]),
+    "sixto-2p-hits": (
+        "sixto",
+        2,
+        {"pad": "hits", "tiebreak": "marks"},
+        20504,
+        ["random", "greedy"],
+    ),
+    "sixto-2p-cross-diagonals": (
+        "sixto",
+        2,
+        {"pad": "cross-diagonals", "points": "triangle"},
+        20505,
+        ["greedy", "greedy"],
+    ),
 }
 
 

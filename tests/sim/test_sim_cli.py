@@ -110,3 +110,13 @@ def test_simulate_reports_the_jobs_it_used_and_every_option(tmp_path):
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["jobs"] == 3
     assert "handicap=standard" in result.stdout and "3 jobs)" in result.stdout
+
+
+def test_simulate_a_one_player_game_reports_returns_not_wins():
+    result = runner.invoke(
+        app, ["simulate", "sixto", "--players", "1", "--games", "4", "--no-progress"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "one player: no wins or draws" in result.output
+    assert "Wins" not in result.output and "seats played" not in result.output
+    assert "score" in result.output

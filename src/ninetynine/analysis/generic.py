@@ -16,7 +16,7 @@ def seats(ctx: Context) -> None:
     r = ctx.report
     r.heading("Win rate by seat and player count")
     rows, groups, fair, data, notes = [], {}, {}, {}, []
-    for n in ctx.player_counts():
+    for n in [k for k in ctx.player_counts() if k > 1]:  # alone, nobody wins
         games = ctx.run(n)
         rates = seat_rates(games)
         draws = sum(1 for g in games if g.winner is None)
@@ -90,7 +90,7 @@ def midgame(ctx: Context) -> None:
     r.heading("Does the leader at mid-game win?")
     marks = ("25%", "50%", "75%")
     rows, series, fair, data = [], {}, {}, {}
-    for n in ctx.player_counts():
+    for n in [k for k in ctx.player_counts() if k > 1]:  # alone, nobody wins
         games = ctx.run(n)
         pts, entry = [], {}
         for i, m in enumerate(marks):

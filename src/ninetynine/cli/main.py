@@ -273,6 +273,50 @@ def analyze(
     )
 
 
+@app.command()
+def heroes(
+    what: Annotated[
+        str | None,
+        typer.Argument(help="show NAME: one hero's card; check DIR: validate hero files."),
+    ] = None,
+    name: Annotated[str | None, typer.Argument(help="A hero (show) or a directory (check).")] = None,
+    dirs: Annotated[
+        list[str] | None,
+        typer.Option("--heroes", help="A directory of extra hero files (repeatable)."),
+    ] = None,
+) -> None:
+    """99 Heroes: list the heroes, show one, or check a directory of hero files."""
+    from .heroes import run_heroes
+
+    run_heroes(what, name, dirs)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8099,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="NINETYNINE_DATABASE_URL",
+            help="SQLAlchemy URL (default: an SQLite file in the user data directory; "
+            "postgresql+psycopg://user:password@host/db for a real deployment).",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before each move (people can follow).")
+    ] = 0.6,
+) -> None:
+    """Play in the browser: lobby, tables for every game, bots, invite links, score sheets.
+
+    Needs the web extra: pip install 'ninetynine[web]'.
+    """
+    from .serve import run_serve
+
+    run_serve(host, port, database, bot_delay)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

@@ -42,6 +42,9 @@ from .common import (
 #: ``read_line(prompt)``: one line of input (without the newline); ``EOFError`` at the end.
 ReadLine = Callable[[str], str]
 
+#: Longer lists of legal moves are not numbered on the board: type the move (``help`` lists them).
+MAX_LISTED = 40
+
 QUIT_WORDS = ("quit", "exit")
 
 COMMANDS_HELP = """\
@@ -156,10 +159,15 @@ class PlaySession:
         """
         before = self.state.observation(None)
         scores_before = self.state.scores()
-        text = self.state.action_to_string(action)
+        own = p in self.humans and len(self.humans) == 1
+        text = self.state.action_to_string(action) if own else self.state.public_action_string(action)
         self.state.apply_action(action)
         note = "[dim]only move:[/] " if forced else ""
-        self.console.print(f"{escape(self.names[p])}: {note}[bold]{escape(text)}[/]")
+        if self.state.known_history(None)[-1] is None and p not in self.humans:
+            # A move made in secret (Sixto's marks for a roll): shown when it is revealed.
+            self.console.print(f"{escape(self.names[p])}: [dim](chosen in secret)[/]")
+        else:
+            self.console.print(f"{escape(self.names[p])}: {note}[bold]{escape(text)}[/]")
         for line in self.state.game.describe_events(
             before,
             self.state.observation(None),
@@ -281,6 +289,11 @@ class PlaySession:
             self.game.render_observation(obs, markup=True, names=[escape(n) for n in self.names])
         )
         self.console.print()
+        if len(legal) > MAX_LISTED:
+            self.console.print(
+                f"[dim]{len(legal)} legal moves: type one in notation (help lists them all).[/]"
+            )
+            return
         items = [
             f"[bold]{k})[/] {escape(self.state.action_to_string(a))}"
             for k, a in enumerate(legal, 1)

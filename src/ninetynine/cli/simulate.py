@@ -330,6 +330,20 @@ def print_summary(
         highlight=False,
     )
 
+    if n == 1:
+        d = summary["solo_returns"]
+        console.print(
+            "one player: no wins or draws; the return is the game's own measure (e.g. the "
+            f"score): mean {_num(d['mean'])}, median {_num(d['median'])}, min {_num(d['min'])}, "
+            f"max {_num(d['max'])}",
+            highlight=False,
+        )
+    else:
+        _print_wins(console, summary, run)
+    _print_rest(console, summary, run)
+
+
+def _print_wins(console: Console, summary: dict[str, Any], run: dict[str, Any]) -> None:
     wins = _table("Wins", ("", "seats played", "wins", "win rate", "95% CI"))
     wins.caption = (
         f"a fair seat wins {_pct(summary['fair_share'])}; an agent's win rate is per seat it "
@@ -362,6 +376,9 @@ def print_summary(
     )
     console.print(wins)
 
+
+def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) -> None:
+    n = summary["num_players"]
     length = _table("Game length", ("", "mean", "median", "min", "max", "p95"))
     for key, d in summary["length"].items():
         length.add_row(key, *(_num(d[c]) for c in ("mean", "median", "min", "max", "p95")))
@@ -389,6 +406,23 @@ def print_summary(
         for d in numbers:
             t.add_row(d["label"], _num(d["mean"]), _num(d["min"]), _num(d["max"]))
         console.print(t)
+    for d in stats.values():
+        if d["kind"] == "picks":
+            fair = _pct(summary["fair_share"])
+            t = _table(
+                f"Choices: {d['label']} (win rate of the seats that chose each; a fair one wins {fair})",
+                ("", "picked", "pick rate", "win rate", "95% CI"),
+            )
+            for it in d["items"]:
+                lo, hi = it["ci95"]
+                t.add_row(
+                    it["item"],
+                    _num(it["picked"]),
+                    _pct(it["pick_rate"]),
+                    _pct(it["win_rate"]),
+                    f"{_pct(lo)}-{_pct(hi)}",
+                )
+            console.print(t)
     for d in stats.values():
         if d["kind"] == "category":
             counts = ", ".join(f"{k} {v:,}" for k, v in d["counts"].items())

@@ -241,6 +241,12 @@ class State(ABC):
     def action_to_string(self, action: int) -> str:
         """The action in the game's notation (no spaces)."""
 
+    def public_action_string(self, action: int) -> str:
+        """The move ``action`` (about to be applied here) as the *other* seats see it. The
+        same as :meth:`action_to_string` unless the game has hidden choices (e.g. a hero placed
+        face-down until every seat has chosen), which it words without saying which."""
+        return self.action_to_string(action)
+
     @abstractmethod
     def string_to_action(self, text: str) -> int:
         """Parse the game's notation; inverse of :meth:`action_to_string`.
@@ -253,7 +259,10 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """Per seat: +1 the winner, -1 every other seat; all 0 for a draw and before the end."""
+        """Per seat: +1 the winner, -1 every other seat; all 0 for a draw and before the end.
+
+        A one-player game has nobody to beat: its single return is the game's own measure of
+        the result (Sixto: the score), 0 before the end, and :meth:`winner` is ``None``."""
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -273,7 +282,24 @@ class State(ABC):
 
     @abstractmethod
     def history(self) -> list[int]:
-        """Actions applied since the initial state."""
+        """Actions applied since the initial state (all of them: for replay, never for a
+        seat's eyes; see :meth:`known_history`)."""
+
+    def known_history(self, player: int | None) -> list[int | None]:
+        """:meth:`history` as ``player`` may know it (``None``: a spectator): a move another
+        seat made in secret and that is not revealed yet (Sixto's marks for the current roll,
+        chosen by every player before any is shown) is ``None``. Runners print such a move as a
+        secret; ``resample(player, ...)`` keeps this list and may change the hidden entries.
+        The default: every move is public, so this is :meth:`history`.
+
+        :raises ValueError: ``player`` is not a seat nor ``None``.
+        """
+        n = self.game.num_players
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        return list(self.history())
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
@@ -308,8 +334,9 @@ class State(ABC):
         return {}
 
     def winner(self) -> int | None:
-        """The winning seat of a finished game, ``None`` for a draw or an unfinished game."""
+        """The winning seat of a finished game, ``None`` for a draw, an unfinished game or a
+        one-player game."""
         r = self.returns()
-        if self.is_terminal() and r.count(1.0) == 1:
+        if self.is_terminal() and r.count(1.0) == 1 and len(r) > 1:
             return r.index(1.0)
         return None

@@ -6,6 +6,8 @@ Generic over games. :func:`summarize` counts wins per seat and per agent (with W
 
 * a per-seat list (one number per seat): mean per seat, mean per agent, overall mean and max;
 * a numeric scalar: mean, min and max;
+* a per-seat list of label lists (what each seat chose, e.g. its heroes): per label the pick
+  rate and the win rate of the seats that chose it;
 * anything else (a string such as ``ended_by``, a boolean): counts of each value.
 
 Labels come from :func:`prettify`, a small generic rule set (``row_points`` -> "points from
@@ -136,7 +138,19 @@ def _agent_order(results: Sequence[GameResult]) -> list[str]:
     return list(seen)
 
 
+def _is_picks(value: Any, num_players: int) -> bool:
+    """A per-seat list of label lists, e.g. ``[["bastion", "jester"], ["regent", "hoarder"]]``:
+    what each seat chose (heroes, factions, decks)."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == num_players
+        and all(isinstance(x, list | tuple) and all(isinstance(y, str) for y in x) for x in value)
+    )
+
+
 def _kind(value: Any, num_players: int) -> str:
+    if _is_picks(value, num_players):
+        return "picks"
     if isinstance(value, list | tuple):
         if (
             len(value) == num_players
@@ -168,8 +182,11 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         agents: [{agent, seats_played, games, wins, win_rate, ci95}]
                  (win_rate = wins / seats_played: the chance that one seat it plays wins)
         length: {actions: describe(...), turns: describe(...) if stats() has "turns"}
+        solo_returns: describe(returns) (one-player games only: no wins, no draws)
         stats:  {key: {kind: "per_seat", label, mean, max, by_seat: [...], by_agent: {...}}
                       | {kind: "number", label, mean, min, max}
+                      | {kind: "picks", label, seats, items: [{item, picked, pick_rate,
+                                                              wins, win_rate, ci95}]}
                       | {kind: "category", label, counts: {value: games}}}
 
     :raises ValueError: no results, or results with different player counts.
@@ -193,7 +210,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         for a in set(r.agents):
             agent_games[a] += 1
         if r.winner is None:
-            draws += 1
+            draws += n > 1  # a one-player game has no winner and is no draw
         else:
             seat_wins[r.winner] += 1
             agent_wins[r.agents[r.winner]] += 1
@@ -229,7 +246,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     if turns:
         length["turns"] = describe(turns)
 
-    return {
+    out: dict[str, Any] = {
         "games": games,
         "num_players": n,
         "draws": draws,
@@ -240,6 +257,9 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         "length": length,
         "stats": _aggregate_stats(results, n, agents),
     }
+    if n == 1:  # the game's own measure of a solo result (e.g. the score)
+        out["solo_returns"] = describe(r.returns[0] for r in results)
+    return out
 
 
 def _aggregate_stats(
@@ -293,6 +313,8 @@ def _aggregate_stats(
                 "min": min(vals) if vals else None,
                 "max": max(vals) if vals else None,
             }
+        elif kind == "picks":
+            out[key] = _picks(results, key, n, label)
         else:
             counts: dict[str, int] = {}
             for r in results:
@@ -305,6 +327,39 @@ def _aggregate_stats(
                 "counts": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
             }
     return out
+
+
+def _picks(results: Sequence[GameResult], key: str, n: int, label: str) -> dict[str, Any]:
+    """Per label: how many seats chose it (``picked``, ``pick_rate`` of all seats played) and
+    how often those seats won (``win_rate`` with its Wilson 95% interval), best first."""
+    picked: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    seats = 0
+    for r in results:
+        v = r.stats.get(key)
+        if not _is_picks(v, n):
+            continue
+        seats += n
+        for s, labels in enumerate(v):
+            for lab in set(labels):
+                picked[lab] = picked.get(lab, 0) + 1
+                if r.winner == s:
+                    wins[lab] = wins.get(lab, 0) + 1
+    items = []
+    for lab, k in picked.items():
+        w = wins.get(lab, 0)
+        items.append(
+            {
+                "item": lab,
+                "picked": k,
+                "pick_rate": k / seats if seats else 0.0,
+                "wins": w,
+                "win_rate": w / k,
+                "ci95": list(wilson_interval(w, k)),
+            }
+        )
+    items.sort(key=lambda d: (-d["win_rate"], d["item"]))
+    return {"kind": "picks", "label": label, "seats": seats, "items": items}
 
 
 def csv_rows(results: Sequence[GameResult]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -351,7 +406,8 @@ def csv_rows(results: Sequence[GameResult]) -> tuple[list[str], list[dict[str, A
         for k, v in r.stats.items():
             if isinstance(v, list | tuple) and len(v) == n:
                 for s in range(n):
-                    row.setdefault(f"{k}_{s}", v[s])
+                    x = v[s]
+                    row.setdefault(f"{k}_{s}", " ".join(map(str, x)) if isinstance(x, list) else x)
             else:
                 row.setdefault(k, _category(v) if not _is_number(v) else v)
         rows.append(row)

@@ -1,0 +1,68 @@
+"""``ninetynine heroes``: the 99 Heroes roster (list, one card, check a designer's files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ninetynine.core.errors import GameOptionError
+
+from .common import friendly_errors, make_console
+
+
+def run_heroes(
+    what: str | None,
+    name: str | None,
+    dirs: list[str] | None,
+    console: Console | None = None,
+) -> None:
+    """``heroes`` lists the roster; ``heroes show NAME`` prints one hero's card; ``heroes check
+    DIR`` validates every hero file in ``DIR``. ``dirs``: extra hero directories (as the game's
+    ``heroes`` option).
+
+    Exits with code 2 and one red line for an unknown hero or a malformed file.
+    """
+    from ninetynine.games.heroes99.render import hero_card
+    from ninetynine.games.heroes99.roster import load_hero_file, load_roster
+
+    console = console or make_console()
+    with friendly_errors():
+        if what == "check":
+            if not name:
+                raise GameOptionError("heroes check needs a directory of hero files")
+            files = sorted(Path(name).expanduser().glob("*.toml"))
+            if not files:
+                raise GameOptionError(f"{name}: no hero files (*.toml)")
+            for f in files:
+                h = load_hero_file(f)
+                console.print(f"[green]ok[/] {escape(str(f))}: {escape(h.name)} ({h.id})")
+            load_roster([name])  # also checks ids across the files
+            return
+        roster = load_roster(tuple(dirs or ()))
+        if what == "show":
+            if not name:
+                raise GameOptionError("heroes show needs a hero's name, e.g. heroes show bastion")
+            console.print(hero_card(roster.heroes[roster.find(name)], markup=True))
+            return
+        if what is not None:
+            raise GameOptionError(f"unknown heroes command {what!r}: use show NAME or check DIR")
+        table = Table(title=f"99 Heroes: {len(roster)} heroes", title_justify="left")
+        table.add_column("Hero", style="bold", no_wrap=True)
+        table.add_column("Role", no_wrap=True)
+        table.add_column("Unique Ability")
+        table.add_column("Skills on", no_wrap=True)
+        for h in roster.heroes:
+            table.add_row(
+                f"{escape(h.name)}\n[dim]{h.id}[/]",
+                escape(h.role),
+                f"[bold]{escape(h.ability_name)}[/]: {escape(h.ability())}",
+                ", ".join(s.label for s in h.skills),
+            )
+        console.print(table)
+        console.print("[dim]ninetynine heroes show NAME: one hero's card and skills.[/]")
+
+
+__all__ = ["run_heroes"]

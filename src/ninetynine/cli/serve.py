@@ -1,0 +1,47 @@
+"""``ninetynine serve``: run the browser app (FastAPI + uvicorn, the ``web`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+WEB_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy")
+INSTALL_HINT = "pip install 'ninetynine[web]'"
+
+
+def missing_web_packages() -> list[str]:
+    """The packages of the ``web`` extra that cannot be imported."""
+    return [p for p in WEB_PACKAGES if importlib.util.find_spec(p) is None]
+
+
+def run_serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
+    """Serve until interrupted; exits with code 2 and the install command if the web extra
+    is missing."""
+    console = Console(stderr=True, highlight=False)
+    missing = missing_web_packages()
+    if missing:
+        console.print(
+            f"[bold red]error:[/] `ninetynine serve` needs {', '.join(missing)}; "
+            f"install the web extra: {escape(INSTALL_HINT)}",
+            soft_wrap=True,
+        )
+        raise typer.Exit(2)
+    if bot_delay < 0:
+        console.print(f"[bold red]error:[/] --bot-delay must be 0 or more, got {bot_delay}")
+        raise typer.Exit(2)
+    import uvicorn
+
+    from ninetynine.web.app import create_app
+    from ninetynine.web.store import default_database_url
+
+    url = database or default_database_url()
+    app = create_app(url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    console.print(
+        f"ninetynine: open http://{shown}:{port}/  (tables stored in {escape(url)})",
+        soft_wrap=True,
+    )
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

@@ -1,0 +1,125 @@
+"""Notable events of one 99 Heroes move, from the public view after it (pure; used by
+:meth:`HeroesGame.describe_events` for the terminal and the replay).
+
+The state lists what each action caused in its observation's ``events``, public facts only (a
+hero placed face-down is counted, never named; a card bolstered from a hand or chosen for a
+Clash is never named before it is revealed). This module words them, e.g. ``"Seat 1 plays 7H
+on Regent (lane 2)"`` or ``"CLASH: Seat 0 KS, Seat 1 4D: Seat 0 wins"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import format_card
+
+
+def _hero(game: Any, hid: str | None) -> str:
+    if not hid:
+        return "a removed hero"
+    r = game.roster
+    return str(r.heroes[r.index(hid)].name)
+
+
+def describe_events(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    mover: int,
+    names: Sequence[str],
+    game: Any,
+) -> list[str]:
+    """One line per notable event of the move (a plain play is said by the move line, but the
+    hero it lands on is named here)."""
+    out: list[str] = []
+    heroes_after = after.get("heroes") or []
+
+    def at(target: Sequence[int]) -> str:
+        q, ln = target
+        hid = heroes_after[q][ln] if heroes_after else None
+        return f"{names[q]}'s {_hero(game, hid)} (lane {ln + 1})"
+
+    for e in after.get("events", []):
+        kind = e["type"]
+        who = names[e["seat"]] if "seat" in e and e["seat"] >= 0 else ""
+        if kind == "placed":
+            out.append(f"{who} places a hero face-down")
+        elif kind == "reveal":
+            for q, row in enumerate(e["heroes"]):
+                out.append(
+                    f"REVEAL: {names[q]}: "
+                    + ", ".join(f"lane {ln + 1} {_hero(game, h)}" for ln, h in enumerate(row))
+                )
+        elif kind == "first":
+            out.append(f"{who} goes first (drawn at random)")
+        elif kind == "turn":
+            if e["bonus"]:
+                out.append(f"{who} takes a BONUS TURN")
+        elif kind == "draw" and e["cards"] > 1:
+            out.append(f"{who} draws {e['cards']} cards")
+        elif kind == "play":
+            out.append(f"{who} plays {format_card(e['card'])} on {_hero(game, e['hero'])} (lane {e['lane'] + 1})")
+        elif kind == "skill":
+            hid = e["hero"]
+            r = game.roster
+            hero = r.heroes[r.index(hid)]
+            sk = hero.skills[e["skill"]]
+            out.append(f"{who} activates {hero.name}'s skill{e['skill'] + 1} [{sk.label}]: {sk.text()}")
+        elif kind == "ability":
+            hero = game.roster.heroes[game.roster.index(e["hero"])]
+            out.append(f"{hero.name}'s {hero.ability_name} ({who})")
+        elif kind == "ability_declined":
+            out.append(f"{who} declines {_hero(game, e['hero'])}'s ability")
+        elif kind == "bolster":
+            k = e["cards"]
+            src = "from the hand" if e["from"] == "hand" else "from the deck"
+            if k:
+                out.append(f"{who} bolsters {at(e['target'])} with {k} card{'s' if k != 1 else ''} {src}")
+            else:
+                out.append(f"{who} cannot bolster: the deck is empty")
+        elif kind == "drew":
+            out.append(f"{who} draws {e['cards']} card{'s' if e['cards'] != 1 else ''}")
+        elif kind == "discard":
+            if e["from"] == "hand":
+                out.append(f"{who} discards {format_card(e['card'])} from the hand")
+            else:
+                what = "active card" if e["from"] == "active" else "bolster"
+                out.append(f"{who} discards the {what} {format_card(e['card'])} of {at(e['target'])}")
+        elif kind == "shift":
+            out.append(f"{who} shifts {format_card(e['card'])} from {at(e['from'])} to {at(e['to'])}")
+        elif kind == "swap":
+            a, b = e["lanes"]
+            carried = " with their cards and bolsters" if e["carried"] else ""
+            out.append(f"{who} swaps {names[e['owner']]}'s heroes in lanes {a + 1} and {b + 1}{carried}")
+        elif kind == "clash":
+            out.append(f"{who} starts a CLASH: everyone draws a card, then discards one")
+        elif kind == "clash_result":
+            cards = e["cards"]
+            shown = ", ".join(
+                f"{names[r]} {format_card(c) if c is not None and c >= 0 else 'no card'}"
+                for r, c in enumerate(cards)
+                if c is not None
+            )
+            w = e["winner"]
+            res = f"{names[w]} wins" if w >= 0 else "a tie: nobody wins"
+            low = " (lowest wins: Giant Slayer)" if e["low"] else ""
+            out.append(f"CLASH: {shown}: {res}{low}")
+        elif kind == "resolve":
+            pts = ", ".join(f"{names[q]} {s} Strength, {p} pt" for q, (s, p) in enumerate(zip(e["strength"], e["points"], strict=True)))
+            out.append(f"{who} RESOLVES lane {e['lane'] + 1}: {pts}; its heroes and cards leave the game")
+        elif kind == "bonus_earned":
+            out.append(f"{who} earns a Bonus Turn")
+        elif kind == "bonus_denied":
+            out.append(f"{who} cannot gain a Bonus Turn during a bonus turn")
+        elif kind == "bonus_declined":
+            out.append(f"{who} declines the Bonus Turn")
+        elif kind == "end":
+            why = "cannot draw a card" if e["how"] == "no_draw" else "cannot play a card"
+            pts = ", ".join(f"{names[q]} {p}" for q, p in enumerate(e["points"]))
+            w = e["winner"]
+            res = f"{names[w]} wins" if w >= 0 else "a draw"
+            out.append(f"GAME END: {who} {why}. Points: {pts}. {res}")
+    return out
+
+
+__all__ = ["describe_events"]

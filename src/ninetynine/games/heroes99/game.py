@@ -1,0 +1,222 @@
+"""99 Heroes: the game object, its options and its roster (``003_e7579e844cc8e668.txt``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ninetynine.core.errors import GameOptionError
+from ninetynine.core.game import Game
+from ninetynine.core.options import OptionSpec, choice_parser, int_parser
+from ninetynine.core.registry import register_game
+from ninetynine.core.util import check_seed
+
+from .actions import Layout
+from .cards import NUM_CARDS
+from .roster import Effect, Roster, hero_dirs, load_roster
+from .state import HAND_SIZE, HeroesState
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ninetynine.core.tensor import TensorSlice
+
+
+def _parse_dirs(value: Any) -> str:
+    """A directory, or several separated by commas; ``""`` for none."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ValueError(f"expected a directory of hero files, got {value!r}")
+    return ",".join(hero_dirs(value))
+
+
+def _parse_ace(value: Any) -> int:
+    v = int_parser(1, 11)(value)
+    if v not in (1, 11):
+        raise ValueError(f"expected 1 (aces low) or 11 (aces high), got {v}")
+    return v
+
+
+HEROES_OPTIONS: dict[str, OptionSpec] = {
+    "team": OptionSpec(
+        "team",
+        3,
+        "heroes per player, and so lanes (§ Setup: 'In a typical game, each player will use 3 "
+        "heroes')",
+        int_parser(1, 5),
+    ),
+    "heroes": OptionSpec(
+        "heroes",
+        "",
+        "directories of extra hero files (*.toml, comma-separated) added to the built-in "
+        "roster; a file with a built-in hero's id replaces that hero",
+        _parse_dirs,
+    ),
+    "ace": OptionSpec(
+        "ace",
+        1,
+        "an ace's Strength (1: low, also lowest in a Clash; 11: high, also highest in a Clash)",
+        _parse_ace,
+    ),
+    "tiebreak": OptionSpec(
+        "tiebreak",
+        "strength",
+        "equal points: strength (the most Strength summed over all lanes wins; still equal: a "
+        "draw) or draw",
+        choice_parser("strength", "draw"),
+        ("strength", "draw"),
+    ),
+}
+
+
+@register_game
+class HeroesGame(Game):
+    """99 Heroes (``003_e7579e844cc8e668.txt``), 2-4 players (default 2).
+
+    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``.
+
+    :raises GameOptionError: bad player count or option, or a hero file that breaks the schema
+        (:class:`~ninetynine.games.heroes99.roster.HeroFileError` names the file and field).
+    """
+
+    game_id = "heroes99"
+    title = "99 Heroes: heroes in lanes; cards trigger their skills; win more lanes"
+    source = "003_e7579e844cc8e668.txt"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    version = 1
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = HEROES_OPTIONS
+
+    def __init__(self, num_players: int | None = None, **options: Any) -> None:
+        super().__init__(num_players, **options)
+        o = self.options
+        #: The heroes of this game (built-in plus option ``heroes``), sorted by id.
+        self.roster: Roster = load_roster(hero_dirs(o["heroes"]))
+        #: Lanes = heroes per player.
+        self.lanes: int = o["team"]
+        if self.lanes > len(self.roster):
+            raise GameOptionError(
+                f"heroes99 option team: {self.lanes} heroes each, but the roster has only "
+                f"{len(self.roster)}"
+            )
+        self.ace: int = o["ace"]
+        self.tiebreak: str = o["tiebreak"]
+        self.layout = Layout(len(self.roster), self.lanes, self.num_players)
+        #: ``hero_rules[h]``: hero ``h``'s static rules as a dict.
+        self.hero_rules: tuple[dict[str, Any], ...] = tuple(dict(h.rules) for h in self.roster.heroes)
+        # every effect list gets an id: skills, triggers, a Clash's win and lose lists
+        self.lists: list[tuple[Effect, ...]] = []
+        self.clash_lists: dict[tuple[int, int], tuple[int, int]] = {}
+        self.skill_lists: list[list[int]] = []
+        self.trigger_lists: list[list[int]] = []
+        for h in self.roster.heroes:
+            self.skill_lists.append([self._add(s.effects) for s in h.skills])
+            self.trigger_lists.append([self._add(t.effects) for t in h.triggers])
+
+    def _add(self, effects: tuple[Effect, ...]) -> int:
+        lid = len(self.lists)
+        self.lists.append(effects)
+        for i, e in enumerate(effects):
+            if e.verb == "clash":
+                win = self._add(e.win) if e.win else -1
+                lose = self._add(e.lose) if e.lose else -1
+                self.clash_lists[(lid, i)] = (win, lose)
+        return lid
+
+    # -- static facts ---------------------------------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.layout.size
+
+    def _choices_of(self, effects: Sequence[Effect]) -> int:
+        """An upper bound on the decisions one run of ``effects`` can ask for."""
+        n = self.num_players
+        total = 0
+        for e in effects:
+            v = e.verb
+            if v in ("bolster", "resolve"):
+                total += 1
+            elif v == "bolster_hand":
+                total += 1 + e.amount
+            elif v == "discard":
+                total += e.amount * ((n - 1) if e.source == "enemy_hand" else 1)
+            elif v in ("shift", "swap"):
+                total += 2
+            elif v == "clash":
+                total += n + max(self._choices_of(e.win), self._choices_of(e.lose))
+        return total
+
+    @property
+    def max_game_length(self) -> int:
+        """A true bound: the placements, then at most ``47 n`` turns (each turn draws from
+        its player's deck of 46, or the game ends), each with at most the play, the skill and
+        its choices, every triggered ability with its choices and ordering, and the bonus."""
+        heroes = self.roster.heroes
+        skill = max((self._choices_of(s.effects) for h in heroes for s in h.skills), default=0)
+        trig = max((1 + self._choices_of(t.effects) for h in heroes for t in h.triggers), default=0)
+        per_hero = max((len(h.triggers) for h in heroes), default=0)
+        n, L = self.num_players, self.lanes
+        per_turn = 3 + skill + (2 * L + (n - 1)) * per_hero * (trig + 1)
+        turns = n * (NUM_CARDS - HAND_SIZE + 1)
+        return n * L + turns * per_turn
+
+    # -- states ---------------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None) -> HeroesState:
+        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
+        return HeroesState.new(self, check_seed(seed))
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> HeroesState:
+        return HeroesState.from_dict(self, data)
+
+    def observation_tensor_layout(self) -> list[TensorSlice]:
+        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
+        from .tensor import layout
+
+        return layout(self)
+
+    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy)."""
+        from .tensor import encode
+
+        return encode(observation, self)
+
+    # -- presentation (thin delegations) ------------------------------------------------
+    def render_observation(
+        self,
+        observation: Mapping[str, Any],
+        markup: bool = False,
+        names: list[str] | None = None,
+    ) -> str:
+        from .render import render_text
+
+        return render_text(dict(observation), markup=markup, names=names, game=self)
+
+    def describe_events(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        scores_before: Sequence[float],
+        scores_after: Sequence[float],
+        mover: int,
+        names: Sequence[str],
+    ) -> list[str]:
+        """Placements, the reveal, skills, every effect, Clashes, resolved lanes and the end
+        (``events.py``)."""
+        from .events import describe_events
+
+        return describe_events(before, after, mover, names, self)
+
+    def hint(self, observation: Mapping[str, Any]) -> str | None:
+        """What the greedy bot would do here and why (``heuristics.py``)."""
+        from .heuristics import explain_choice
+
+        return explain_choice(dict(observation), self)
+
+    def rules_summary(self) -> str:
+        """The package spec plus this game's roster, one line per hero."""
+        from .render import roster_summary
+
+        return super().rules_summary() + "\n\n" + roster_summary(self.roster)

@@ -1,0 +1,635 @@
+"""The hero roster: heroes are data (TOML files), validated against a small schema.
+
+``003_e7579e844cc8e668.txt`` gives the frame and the effect vocabulary but names no hero; our
+heroes live in ``games/heroes99/heroes/*.toml``, one file per hero, and a designer adds one by
+writing a file (``-o heroes=DIR`` loads a directory of extra files; see
+``docs/rules/heroes99-heroes.md`` for the format). A file is read with :mod:`tomllib` and
+checked here; a mistake raises :class:`HeroFileError` naming the file, the field and the
+problem, e.g. ``bastion.toml: skill[1].effects[0].amount: expected an integer from 1 to 3,
+got 'two'``.
+
+A hero::
+
+    id = "bastion"                  # optional: the file name without .toml
+    name = "Bastion"
+    role = "wall"                   # optional, one word for listings
+    flavor = "..."                  # optional
+
+    [ability]                       # the Unique Ability: static rules and/or triggers
+    name = "Fortress"
+    rules = { capacity = 4 }
+
+    [[ability.trigger]]             # optional, repeatable
+    when = "upkeep"                 # upkeep | end | enemy_play
+    optional = false                # true: its owner may decline it
+    if = { losing = true }          # optional condition
+    effects = [{ verb = "bolster", amount = 1 }]
+
+    [[skill]]                       # 1-3 skills
+    on = "spades"                   # a suit (clubs, diamonds, hearts, spades) or a rank (A, 2-10, J, Q, K)
+    effects = [{ verb = "bolster", amount = 1, to = "this" }]
+
+The effect verbs are the text's (``§ Other Effects``) plus ``draw``: ``bolster``,
+``bolster_hand``, ``draw``, ``discard``, ``shift``, ``swap``, ``clash``, ``resolve``,
+``bonus_turn`` (the fields of each are in :data:`EFFECT_FIELDS`); the static rules a Unique
+Ability may bend are :data:`RULES`; the conditions are :data:`CONDITIONS`; the hero selectors
+(``to``, ``from``, ``target``) are :data:`SELECTORS`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ninetynine.core.errors import GameOptionError
+
+from .cards import RANK_NAMES, SUITS, parse_rank, parse_suit
+
+#: Who an effect may pick a hero from (relative to the hero whose skill or ability it is).
+SELECTORS: dict[str, str] = {
+    "this": "this hero",
+    "own": "one of your heroes",
+    "other_own": "another of your heroes",
+    "enemy": "an enemy hero",
+    "lane_enemy": "an enemy hero in this lane",
+    "lane": "a hero in this lane",
+    "any": "any hero",
+}
+#: Effect verbs, each with its allowed fields and their defaults.
+EFFECT_FIELDS: dict[str, dict[str, Any]] = {
+    "bolster": {"amount": 1, "to": "this"},
+    "bolster_hand": {"amount": 1, "to": "this"},
+    "draw": {"amount": 1, "until": 0},
+    "discard": {"from": "hand", "amount": 1, "target": "enemy"},
+    "shift": {"from": "own", "to": "own"},
+    "swap": {"who": "own"},
+    "clash": {"win": [], "lose": []},
+    "resolve": {"lane": "this"},
+    "bonus_turn": {},
+}
+DISCARD_FROM = ("hand", "enemy_hand", "active", "bolster")
+SWAP_WHO = ("own", "enemy", "this")
+RESOLVE_LANES = ("this", "choose")
+TRIGGERS: dict[str, str] = {
+    "upkeep": "At your upkeep",
+    "end": "At the end of your turn",
+    "enemy_play": "When an enemy plays a card on a hero in this lane",
+}
+#: Static rules a Unique Ability may bend: name -> (kind, low, high, description).
+RULES: dict[str, tuple[str, int, int, str]] = {
+    "capacity": (
+        "int", 1, 5, "this hero holds up to {v} active cards: a card may be played on it while it has fewer"
+    ),
+    "face_value": ("int", 0, 13, "face cards on this hero count {v}"),
+    "ace_value": ("int", 0, 14, "aces on this hero count {v}"),
+    "bolster_value": ("int", 0, 5, "each bolster on this hero counts {v}"),
+    "double_suit": ("suit", 0, 3, "{v} on this hero count double"),
+    "lowest_wins": ("bool", 0, 1, "in this lane the lowest Strength wins"),
+    "wins_ties": ("bool", 0, 1, "this hero exceeds heroes of equal Strength"),
+    "ward": ("bool", 0, 1, "enemy effects cannot shift, discard or swap anything of this hero"),
+    "any_skill": ("bool", 0, 1, "any card played on this hero may activate any of its skills"),
+    "draw": ("int", 1, 3, "you draw {v} cards in your draw step"),
+    "chain_bonus": ("bool", 0, 1, "you may gain a Bonus Turn during a bonus turn"),
+    "clash_low": ("bool", 0, 1, "in every Clash the lowest card wins"),
+    "points": ("int", 1, 3, "this hero scores {v} points for each hero it exceeds"),
+    "lane_capacity": (
+        "int",
+        1,
+        3,
+        "enemy heroes in this lane may be played on only while they have fewer than {v} "
+        "active cards",
+    ),
+    "swap_carries": ("bool", 0, 1, "when you swap, cards and bolsters move with the heroes"),
+}
+#: Conditions (``if = {...}``) on a skill or a trigger: name -> (kind, description).
+CONDITIONS: dict[str, tuple[str, str]] = {
+    "losing": ("bool", "this hero is exceeded by an enemy hero in its lane"),
+    "winning": ("bool", "this hero exceeds every enemy hero in its lane"),
+    "hand_at_least": ("int", "you hold at least {v} cards"),
+    "hand_at_most": ("int", "you hold at most {v} cards"),
+    "active_at_most": ("int", "this hero has at most {v} active cards"),
+    "bonus_turn": ("bool", "this is a bonus turn"),
+}
+MAX_SKILLS = 3
+MAX_EFFECTS = 4
+MAX_AMOUNT = 3
+_ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+class HeroFileError(GameOptionError):
+    """A hero file that cannot be read or breaks the schema: the message names the file, the
+    field (``skill[1].effects[0].amount``) and the problem."""
+
+
+# ----------------------------------------------------------------------------- data
+@dataclass(frozen=True)
+class Condition:
+    """``if = {...}``: every given test must hold (``None``: not tested)."""
+
+    tests: tuple[tuple[str, Any], ...] = ()
+
+    def text(self) -> str:
+        parts = []
+        for name, v in self.tests:
+            desc = CONDITIONS[name][1]
+            if isinstance(v, bool) and not v:
+                desc = "not: " + desc
+            parts.append(desc.format(v=v))
+        return " and ".join(parts)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect: a verb and its fields (defaults filled in, see :data:`EFFECT_FIELDS`)."""
+
+    verb: str
+    amount: int = 1
+    until: int = 0
+    to: str = "this"
+    source: str = "own"  # ``from`` in the file
+    target: str = "enemy"
+    who: str = "own"
+    lane: str = "this"
+    win: tuple[Effect, ...] = ()
+    lose: tuple[Effect, ...] = ()
+
+    def text(self) -> str:
+        """The effect in words, e.g. ``Bolster 2 on this hero``."""
+        return effect_text(self)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill: activated when the card played on the hero matches ``suit`` or ``rank``."""
+
+    suit: int | None
+    rank: int | None
+    effects: tuple[Effect, ...]
+    name: str = ""
+    cond: Condition = field(default_factory=Condition)
+    custom_text: str = ""
+
+    @property
+    def label(self) -> str:
+        """``♠`` style label: the suit name or the rank, e.g. ``spades``, ``K``."""
+        return SUITS[self.suit] if self.suit is not None else RANK_NAMES[self.rank or 0]
+
+    def matches(self, suit: int, rank: int) -> bool:
+        return suit == self.suit or rank == self.rank
+
+    def text(self) -> str:
+        if self.custom_text:
+            return self.custom_text
+        body = ". ".join(e.text() for e in self.effects)
+        return (f"If {self.cond.text()}: " if self.cond.tests else "") + body + "."
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered part of a Unique Ability."""
+
+    when: str
+    effects: tuple[Effect, ...]
+    optional: bool = False
+    cond: Condition = field(default_factory=Condition)
+
+    def text(self) -> str:
+        head = TRIGGERS[self.when]
+        if self.cond.tests:
+            head += f", if {self.cond.text()}"
+        body = ". ".join(e.text() for e in self.effects)
+        return f"{head}, {'you may: ' if self.optional else ''}{_lower(body)}."
+
+
+@dataclass(frozen=True)
+class Hero:
+    """A hero: its Unique Ability (static ``rules`` and ``triggers``) and its skills."""
+
+    id: str
+    name: str
+    ability_name: str
+    rules: tuple[tuple[str, Any], ...]
+    triggers: tuple[Trigger, ...]
+    skills: tuple[Skill, ...]
+    role: str = ""
+    flavor: str = ""
+    ability_text: str = ""
+    path: str = ""
+
+    def rule(self, name: str, default: Any = None) -> Any:
+        for k, v in self.rules:
+            if k == name:
+                return v
+        return default
+
+    def ability(self) -> str:
+        """The Unique Ability in words (the file's ``text`` if it gives one)."""
+        if self.ability_text:
+            return self.ability_text
+        parts = []
+        for k, v in self.rules:
+            desc = RULES[k][3]
+            value = SUITS[v].capitalize() if RULES[k][0] == "suit" else v
+            parts.append(desc.format(v=value)[0].upper() + desc.format(v=value)[1:] + ".")
+        parts += [t.text() for t in self.triggers]
+        return " ".join(parts)
+
+
+# ----------------------------------------------------------------------------- text
+def _amount(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _lower(text: str) -> str:
+    """``Bolster 2 ...`` -> ``bolster 2 ...``; names (Bonus Turn, Clash) keep their capitals."""
+    return text if text.startswith(("Bonus", "Clash")) else text[0].lower() + text[1:]
+
+
+def effect_text(e: Effect) -> str:
+    """An effect in the rulebook's words."""
+    v = e.verb
+    if v == "bolster":
+        return f"Bolster {e.amount} on {SELECTORS[e.to]}"
+    if v == "bolster_hand":
+        return f"Bolster {e.amount} from your hand on {SELECTORS[e.to]}"
+    if v == "draw":
+        if e.until:
+            return f"Draw until you hold {e.until} cards"
+        return f"Draw {_amount(e.amount, 'card', 'cards')}"
+    if v == "discard":
+        if e.source == "hand":
+            return f"Discard {_amount(e.amount, 'card', 'cards')} from your hand"
+        if e.source == "enemy_hand":
+            return f"Each opponent discards {_amount(e.amount, 'card', 'cards')} from their hand"
+        what = "active card" if e.source == "active" else "bolster"
+        n = "an" if e.amount == 1 and what[0] == "a" else "a" if e.amount == 1 else str(e.amount)
+        return f"Discard {n} {what}{'' if e.amount == 1 else 's'} from {SELECTORS[e.target]}"
+    if v == "shift":
+        dest = "another" if e.to == e.source == "own" else SELECTORS[e.to]
+        return f"Shift an active card from {SELECTORS[e.source]} to {dest}"
+    if v == "swap":
+        return {
+            "own": "Swap two of your heroes",
+            "enemy": "Swap two heroes of an opponent",
+            "this": "Swap this hero with another of your heroes",
+        }[e.who]
+    if v == "clash":
+        parts = ["Clash"]
+        for word, effects in (("win", e.win), ("lose", e.lose)):
+            if effects:
+                parts.append(f"if you {word}: " + ", ".join(_lower(x.text()) for x in effects))
+        return "; ".join(parts)
+    if v == "resolve":
+        return "Resolve this lane" if e.lane == "this" else "Resolve a lane of your choice"
+    return "Bonus Turn"
+
+
+# ----------------------------------------------------------------------------- validation
+class _Checker:
+    """Reads one parsed file, raising :class:`HeroFileError` with the file and field path."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, where: str, problem: str) -> HeroFileError:
+        return HeroFileError(f"{self.path}: {where}: {problem}" if where else f"{self.path}: {problem}")
+
+    def table(self, data: Any, where: str, allowed: Iterable[str]) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise self.fail(where, f"expected a table, got {_show(data)}")
+        extra = sorted(set(data) - set(allowed))
+        if extra:
+            raise self.fail(
+                f"{where}.{extra[0]}" if where else extra[0],
+                f"unknown field; allowed here: {', '.join(sorted(allowed))}",
+            )
+        return data
+
+    def string(self, data: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
+        w = f"{where}.{key}" if where else key
+        if key not in data:
+            if required:
+                raise self.fail(w, "missing (required)")
+            return ""
+        v = data[key]
+        if not isinstance(v, str) or (required and not v.strip()):
+            raise self.fail(w, f"expected a non-empty string, got {_show(v)}")
+        return v.strip()
+
+    def integer(self, v: Any, where: str, lo: int, hi: int) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self.fail(where, f"expected an integer from {lo} to {hi}, got {_show(v)}")
+        return v
+
+    def boolean(self, v: Any, where: str) -> bool:
+        if not isinstance(v, bool):
+            raise self.fail(where, f"expected true or false, got {_show(v)}")
+        return v
+
+    def choice(self, v: Any, where: str, choices: Sequence[str]) -> str:
+        if v not in choices:
+            raise self.fail(where, f"expected one of {', '.join(choices)}, got {_show(v)}")
+        return str(v)
+
+    def suit(self, v: Any, where: str) -> int:
+        s = parse_suit(v) if isinstance(v, str) else None
+        if s is None:
+            raise self.fail(where, f"expected a suit (clubs, diamonds, hearts, spades), got {_show(v)}")
+        return s
+
+    # -- parts --------------------------------------------------------------------------
+    def condition(self, data: Any, where: str) -> Condition:
+        t = self.table(data, where, CONDITIONS)
+        tests = []
+        for k in CONDITIONS:
+            if k in t:
+                kind = CONDITIONS[k][0]
+                w = f"{where}.{k}"
+                tests.append((k, self.boolean(t[k], w) if kind == "bool" else self.integer(t[k], w, 0, 9)))
+        return Condition(tuple(tests))
+
+    def effects(self, data: Any, where: str, nested: bool = False) -> tuple[Effect, ...]:
+        if not isinstance(data, list) or not data:
+            raise self.fail(where, f"expected a non-empty list of effects, got {_show(data)}")
+        if len(data) > MAX_EFFECTS:
+            raise self.fail(where, f"at most {MAX_EFFECTS} effects, got {len(data)}")
+        return tuple(self.effect(x, f"{where}[{i}]", nested) for i, x in enumerate(data))
+
+    def effect(self, data: Any, where: str, nested: bool) -> Effect:
+        if not isinstance(data, dict):
+            raise self.fail(where, f"expected a table like {{ verb = \"bolster\", amount = 1 }}, got {_show(data)}")
+        if "verb" not in data:
+            raise self.fail(f"{where}.verb", f"missing (required); verbs: {', '.join(EFFECT_FIELDS)}")
+        verb = self.choice(data["verb"], f"{where}.verb", list(EFFECT_FIELDS))
+        fields = EFFECT_FIELDS[verb]
+        t = self.table(data, where, ["verb", *fields])
+        kw: dict[str, Any] = {"verb": verb}
+        for key, default in fields.items():
+            w = f"{where}.{key}"
+            v = t.get(key, default)
+            if key == "amount":
+                kw["amount"] = self.integer(v, w, 1, MAX_AMOUNT)
+            elif key == "until":
+                kw["until"] = self.integer(v, w, 0, 9)
+            elif key in ("to", "target"):
+                kw[key] = self.choice(v, w, list(SELECTORS))
+            elif key == "from":
+                kw["source"] = self.choice(v, w, DISCARD_FROM if verb == "discard" else list(SELECTORS))
+            elif key == "who":
+                kw["who"] = self.choice(v, w, SWAP_WHO)
+            elif key == "lane":
+                kw["lane"] = self.choice(v, w, RESOLVE_LANES)
+            elif key in ("win", "lose"):
+                if nested and key in t:
+                    raise self.fail(w, "a Clash inside a Clash is not allowed")
+                kw[key] = self.effects(v, w, nested=True) if v else ()
+        if verb == "clash" and not (kw["win"] or kw["lose"]):
+            raise self.fail(where, "a clash needs win = [...] or lose = [...] effects")
+        if verb == "discard" and kw["source"] in ("active", "bolster") and "target" not in t:
+            raise self.fail(f"{where}.target", "missing: whose active card or bolster (e.g. \"enemy\")")
+        if verb == "shift" and kw["source"] == kw["to"] == "this":
+            raise self.fail(where, "a shift from this hero to this hero moves nothing")
+        if verb == "discard" and kw["source"] in ("hand", "enemy_hand") and "target" in t:
+            raise self.fail(f"{where}.target", "a discard from a hand has no target hero")
+        return Effect(**kw)
+
+    def skill(self, data: Any, where: str) -> Skill:
+        t = self.table(data, where, ("on", "name", "text", "if", "effects"))
+        if "on" not in t:
+            raise self.fail(f"{where}.on", "missing (required): a suit or a rank, e.g. \"hearts\" or \"7\"")
+        on = t["on"]
+        suit = parse_suit(on) if isinstance(on, str) else None
+        rank = parse_rank(str(on)) if isinstance(on, str | int) and not isinstance(on, bool) else None
+        if suit is None and rank is None:
+            raise self.fail(
+                f"{where}.on",
+                f"expected a suit (clubs, diamonds, hearts, spades) or a rank (A, 2-10, J, Q, K), got {_show(on)}",
+            )
+        if "effects" not in t:
+            raise self.fail(f"{where}.effects", "missing (required)")
+        return Skill(
+            suit=suit,
+            rank=None if suit is not None else rank,
+            effects=self.effects(t["effects"], f"{where}.effects"),
+            name=self.string(t, "name", where),
+            cond=self.condition(t["if"], f"{where}.if") if "if" in t else Condition(),
+            custom_text=self.string(t, "text", where),
+        )
+
+    def trigger(self, data: Any, where: str) -> Trigger:
+        t = self.table(data, where, ("when", "optional", "if", "effects"))
+        if "when" not in t:
+            raise self.fail(f"{where}.when", f"missing (required): one of {', '.join(TRIGGERS)}")
+        if "effects" not in t:
+            raise self.fail(f"{where}.effects", "missing (required)")
+        return Trigger(
+            when=self.choice(t["when"], f"{where}.when", list(TRIGGERS)),
+            effects=self.effects(t["effects"], f"{where}.effects"),
+            optional=self.boolean(t.get("optional", False), f"{where}.optional"),
+            cond=self.condition(t["if"], f"{where}.if") if "if" in t else Condition(),
+        )
+
+    def rules(self, data: Any, where: str) -> tuple[tuple[str, Any], ...]:
+        t = self.table(data, where, RULES)
+        out: list[tuple[str, Any]] = []
+        for k, (kind, lo, hi, _) in RULES.items():
+            if k not in t:
+                continue
+            w = f"{where}.{k}"
+            if kind == "int":
+                out.append((k, self.integer(t[k], w, lo, hi)))
+            elif kind == "suit":
+                out.append((k, self.suit(t[k], w)))
+            elif self.boolean(t[k], w):
+                out.append((k, True))
+        return tuple(out)
+
+    def hero(self, data: Any, default_id: str) -> Hero:
+        t = self.table(data, "", ("id", "name", "role", "flavor", "ability", "skill"))
+        hid = t.get("id", default_id)
+        if not isinstance(hid, str) or not _ID.match(hid):
+            raise self.fail(
+                "id",
+                f"expected a lower-case name of letters, digits, '-' or '_' (at most 32), got {_show(hid)}",
+            )
+        name = self.string(t, "name", "", required=True)
+        if "ability" not in t:
+            raise self.fail("ability", "missing (required): every hero has a Unique Ability")
+        a = self.table(t["ability"], "ability", ("name", "text", "rules", "trigger"))
+        rules = self.rules(a["rules"], "ability.rules") if "rules" in a else ()
+        raw = a.get("trigger", [])
+        if not isinstance(raw, list):
+            raise self.fail("ability.trigger", f"expected [[ability.trigger]] tables, got {_show(raw)}")
+        triggers = tuple(self.trigger(x, f"ability.trigger[{i}]") for i, x in enumerate(raw))
+        if not rules and not triggers:
+            raise self.fail("ability", "a Unique Ability needs rules = {...} or [[ability.trigger]]")
+        skills_raw = t.get("skill")
+        if not isinstance(skills_raw, list) or not 1 <= len(skills_raw) <= MAX_SKILLS:
+            raise self.fail("skill", f"expected 1 to {MAX_SKILLS} [[skill]] tables, got {_show(skills_raw)}")
+        skills = tuple(self.skill(x, f"skill[{i}]") for i, x in enumerate(skills_raw))
+        return Hero(
+            id=hid,
+            name=name,
+            ability_name=self.string(a, "name", "ability", required=True),
+            rules=rules,
+            triggers=triggers,
+            skills=skills,
+            role=self.string(t, "role", ""),
+            flavor=self.string(t, "flavor", ""),
+            ability_text=self.string(a, "text", "ability"),
+            path=self.path,
+        )
+
+
+def _show(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ----------------------------------------------------------------------------- loading
+def parse_hero(text: str, path: str = "<hero>", default_id: str = "hero") -> Hero:
+    """A hero from the text of a TOML file.
+
+    :raises HeroFileError: not TOML, or a field that breaks the schema (the message names
+        ``path``, the field and the problem).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise HeroFileError(f"{path}: not valid TOML: {e}") from None
+    return _Checker(path).hero(data, default_id)
+
+
+def load_hero_file(path: str | os.PathLike[str]) -> Hero:
+    """Read and validate one hero file.
+
+    :raises HeroFileError: the file cannot be read or breaks the schema.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise HeroFileError(f"{p}: cannot read the hero file: {e}") from None
+    return parse_hero(text, str(p), p.stem.lower())
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The heroes of a game, sorted by id (a hero's index is its place here)."""
+
+    heroes: tuple[Hero, ...]
+
+    def __len__(self) -> int:
+        return len(self.heroes)
+
+    @property
+    def ids(self) -> list[str]:
+        return [h.id for h in self.heroes]
+
+    def index(self, hero_id: str) -> int:
+        """:raises KeyError: no hero with that id."""
+        for i, h in enumerate(self.heroes):
+            if h.id == hero_id:
+                return i
+        raise KeyError(hero_id)
+
+    def find(self, name: str) -> int:
+        """The index of the hero called ``name`` (its id or name, any case, spaces ignored, or a
+        unique prefix).
+
+        :raises GameOptionError: no such hero, or an ambiguous prefix.
+        """
+        key = _key(name)
+        exact = [i for i, h in enumerate(self.heroes) if key in (_key(h.id), _key(h.name))]
+        if exact:
+            return exact[0]
+        pre = [i for i, h in enumerate(self.heroes) if _key(h.id).startswith(key) or _key(h.name).startswith(key)]
+        if len(pre) == 1 and key:
+            return pre[0]
+        if len(pre) > 1:
+            names = ", ".join(self.heroes[i].name for i in pre)
+            raise GameOptionError(f"{name!r} could be {names}: say which")
+        raise GameOptionError(f"no hero {name!r}; heroes: {', '.join(h.name for h in self.heroes)}")
+
+
+def _key(s: str) -> str:
+    return re.sub(r"[\s_-]", "", s.lower())
+
+
+def builtin_files() -> list[tuple[str, str]]:
+    """``(file name, text)`` of every hero shipped with the package, sorted by name."""
+    root = resources.files("ninetynine.games.heroes99") / "heroes"
+    out = []
+    for entry in root.iterdir():
+        if entry.name.endswith(".toml"):
+            out.append((entry.name, entry.read_text(encoding="utf-8")))
+    return sorted(out)
+
+
+def hero_dirs(option: str) -> tuple[str, ...]:
+    """The directories named by option ``heroes`` (separated by ``,`` or the OS path
+    separator); empty for ``""``."""
+    parts = re.split(rf"[,{re.escape(os.pathsep)}]", option or "")
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+@cache
+def _builtin() -> tuple[Hero, ...]:
+    return tuple(
+        parse_hero(text, f"heroes/{name}", name.removesuffix(".toml").lower())
+        for name, text in builtin_files()
+    )
+
+
+def load_roster(dirs: Sequence[str] = (), parse: Callable[[str], Hero] = load_hero_file) -> Roster:
+    """The built-in heroes plus every ``*.toml`` in ``dirs`` (a file whose id is already taken
+    replaces that hero: a designer may rework a built-in hero in their own directory).
+
+    :raises HeroFileError: a directory that does not exist or holds no hero file, a malformed
+        file, or two files with the same id in the extra directories.
+    """
+    heroes = {h.id: h for h in _builtin()}
+    seen: dict[str, str] = {}
+    for d in dirs:
+        p = Path(d).expanduser()
+        if not p.is_dir():
+            raise HeroFileError(f"{d}: not a directory of hero files (option heroes)")
+        files = sorted(p.glob("*.toml"))
+        if not files:
+            raise HeroFileError(f"{d}: no hero files (*.toml) in this directory")
+        for f in files:
+            h = parse(str(f))
+            if h.id in seen:
+                raise HeroFileError(f"{f}: id: {h.id!r} is already the id of {seen[h.id]}")
+            seen[h.id] = str(f)
+            heroes[h.id] = h
+    return Roster(tuple(sorted(heroes.values(), key=lambda h: h.id)))
+
+
+__all__ = [
+    "CONDITIONS",
+    "EFFECT_FIELDS",
+    "RULES",
+    "SELECTORS",
+    "TRIGGERS",
+    "Condition",
+    "Effect",
+    "Hero",
+    "HeroFileError",
+    "Roster",
+    "Skill",
+    "Trigger",
+    "builtin_files",
+    "effect_text",
+    "hero_dirs",
+    "load_hero_file",
+    "load_roster",
+    "parse_hero",
+]

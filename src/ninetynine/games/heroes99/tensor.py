@@ -1,0 +1,269 @@
+"""99 Heroes observation tensors (for reinforcement learning; needs numpy).
+
+:func:`encode` turns ``state.observation(player)`` into a fixed-length ``float32`` vector; it
+reads that dict (and the game's roster) and nothing else, so no card or hero the seat cannot
+see reaches the tensor. Every value lies in ``[0, 1]``. A hero is encoded by its **features**,
+not its name, so a policy can read a hero it never met (a designer's new file): 17 skill
+triggers (4 suits, 13 ranks: 1 where a skill triggers on it) and one entry per static rule of
+``roster.RULES`` (numbers over their largest value, true as 1, a suit as ``(suit + 1) / 4``).
+Seats are *relative* to the observer (entry ``k`` is seat ``(player + k) % n``; a spectator's
+view starts at seat 0); card slices are indexed by card id ``suit * 13 + rank - 1``.
+
+Layout for ``n`` players and the default 3 lanes, ``289 + 336 n`` values (961 for 2 players),
+in this order (``game.observation_tensor_layout()`` gives the offsets; with another ``team``
+option the per-lane slices change length):
+
+| name | length | meaning |
+| --- | --- | --- |
+| hand | 52 | own cards, 1 each; all 0 for a spectator |
+| has_hand | 1 | 1 for a seat's view, 0 for the spectator's |
+| seat | n | the observer's seat (absolute), one-hot; all 0 for a spectator |
+| current_player | n | the seat to decide, one-hot by relative seat; all 0 at the end |
+| turn_player | n | whose turn it is, one-hot by relative seat |
+| phase | 3 | one-hot: pick, play, over |
+| bonus_turn | 1 | 1 during a bonus turn |
+| bonus_earned | 1 | 1 once this turn earned a Bonus Turn |
+| picks_made | n | heroes placed per relative seat / lanes |
+| my_heroes | 96 | own face-down heroes before the reveal: per lane, hero features |
+| hero_present | 3 n | per relative seat and lane, 1 if a hero is there (revealed) |
+| hero_features | 96 n | per relative seat and lane, the hero's features |
+| active | 156 n | per relative seat and lane, its active cards (1 per card id) |
+| foreign | 3 n | per relative seat and lane, active cards owned by another seat / 3, capped |
+| strength | 3 n | per relative seat and lane, Strength / 40, capped |
+| bolsters | 3 n | per relative seat and lane, bolsters / 6, capped |
+| bolsters_from_hand | 3 n | per relative seat and lane, bolsters put there from a hand / 6, capped |
+| lane_points | 3 n | per relative seat and lane, its points in that lane / 6, capped |
+| resolved | 3 | 1 for each resolved lane |
+| points | n | points per relative seat / 9, capped |
+| hand_sizes | n | cards in each hand / 12, capped |
+| deck_sizes | n | cards in each deck / 46 |
+| discards | 52 n | per relative seat, the cards in its discard pile |
+| removed | n | per relative seat, cards removed with resolved lanes / 20, capped |
+| pending_kind | 7 | one-hot: pick, play, skill, use, bonus, order, choose |
+| pending_step | 13 | one-hot: the effect choice being made (``state._STEP_WORDS`` order) |
+| pending_mine | 1 | 1 if the observer makes the decision |
+| pending_skills | 3 | the skills offered (skill step) |
+| pending_source | 3 n | the hero whose skill or ability is deciding, by relative seat and lane |
+| clash | 1 | 1 while a Clash waits for its cards |
+| clash_chosen | n | per relative seat, 1 if it has chosen its Clash card |
+| my_clash | 52 | the card the observer chose for the Clash |
+| my_bolsters | 52 | the cards the observer bolstered from its hand, still in play |
+| last_seat | n | who made the last move, one-hot by relative seat |
+| turn | 1 | turns begun / 60, capped |
+| winner | n | the winner, one-hot by relative seat; all 0 before the end or for a draw |
+| ended_by | 2 | one-hot: no_draw, no_play |
+
+Not encoded: ``game``, ``num_players``, ``lanes``, ``first_player`` (the turn player says
+it), the play order of active cards, ``lane_result`` heroes, ``queue`` and ``events``.
+
+>>> import ninetynine
+>>> game = ninetynine.load_game("heroes99")
+>>> x = game.new_initial_state(seed=1).observation_tensor(0)
+>>> x.shape == game.observation_tensor_shape == (961,), str(x.dtype)
+(True, 'float32')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+
+from .cards import NUM_CARDS
+from .roster import RULES
+
+PHASES = ("pick", "play", "over")
+KINDS = ("pick", "play", "skill", "use", "bonus", "order", "choose")
+ENDINGS = ("no_draw", "no_play")
+FEATURES = 17 + len(RULES)
+
+
+def _steps() -> tuple[str, ...]:
+    from .state import _STEP_WORDS
+
+    return tuple(_STEP_WORDS)
+
+
+def hero_features(hero: Any) -> list[float]:
+    """A hero's feature vector (the module docstring): skill triggers, then rules."""
+    f = [0.0] * FEATURES
+    for s in hero.skills:
+        if s.suit is not None:
+            f[s.suit] = 1.0
+        elif s.rank is not None:
+            f[4 + s.rank - 1] = 1.0
+    for i, (name, (kind, _lo, hi, _)) in enumerate(RULES.items()):
+        v = hero.rule(name)
+        if v is None:
+            continue
+        if kind == "int":
+            f[17 + i] = min(1.0, v / hi)
+        elif kind == "suit":
+            f[17 + i] = (v + 1) / 4
+        else:
+            f[17 + i] = 1.0
+    return f
+
+
+def layout(game: Any) -> list[TensorSlice]:
+    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
+    n, L = game.num_players, game.lanes
+    nl = n * L
+    return build_layout(
+        [
+            ("hand", NUM_CARDS, "own cards; all 0 for a spectator"),
+            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
+            ("seat", n, "the observer's seat (absolute), one-hot"),
+            ("current_player", n, "the seat to decide, one-hot by relative seat"),
+            ("turn_player", n, "whose turn it is, one-hot by relative seat"),
+            ("phase", len(PHASES), "one-hot: pick, play, over"),
+            ("bonus_turn", 1, "1 during a bonus turn"),
+            ("bonus_earned", 1, "1 once this turn earned a Bonus Turn"),
+            ("picks_made", n, "heroes placed per relative seat / lanes"),
+            ("my_heroes", L * FEATURES, "own face-down heroes before the reveal, features"),
+            ("hero_present", nl, "per relative seat and lane, 1 if a hero is there"),
+            ("hero_features", nl * FEATURES, "per relative seat and lane, hero features"),
+            ("active", nl * NUM_CARDS, "per relative seat and lane, its active cards"),
+            ("foreign", nl, "active cards owned by another seat / 3, capped"),
+            ("strength", nl, "Strength / 40, capped"),
+            ("bolsters", nl, "bolsters / 6, capped"),
+            ("bolsters_from_hand", nl, "bolsters from a hand / 6, capped"),
+            ("lane_points", nl, "points in the lane / 6, capped"),
+            ("resolved", L, "1 for each resolved lane"),
+            ("points", n, "points per relative seat / 9, capped"),
+            ("hand_sizes", n, "cards in each hand / 12, capped"),
+            ("deck_sizes", n, "cards in each deck / 46"),
+            ("discards", n * NUM_CARDS, "per relative seat, its discard pile"),
+            ("removed", n, "cards removed with resolved lanes / 20, capped"),
+            ("pending_kind", len(KINDS), "one-hot: the decision being asked"),
+            ("pending_step", len(_steps()), "one-hot: the effect choice being made"),
+            ("pending_mine", 1, "1 if the observer decides"),
+            ("pending_skills", 3, "the skills offered"),
+            ("pending_source", nl, "the hero whose effect is deciding"),
+            ("clash", 1, "1 while a Clash waits for its cards"),
+            ("clash_chosen", n, "per relative seat, 1 if it chose its Clash card"),
+            ("my_clash", NUM_CARDS, "the observer's Clash card"),
+            ("my_bolsters", NUM_CARDS, "the observer's bolsters from hand, in play"),
+            ("last_seat", n, "who made the last move, one-hot by relative seat"),
+            ("turn", 1, "turns begun / 60, capped"),
+            ("winner", n, "the winner, one-hot by relative seat"),
+            ("ended_by", len(ENDINGS), "one-hot: no_draw, no_play"),
+        ]
+    )
+
+
+def _frac(v: float, scale: float) -> float:
+    return min(v / scale, 1.0) if v > 0 else 0.0
+
+
+def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]:
+    """``observation`` as a ``float32`` vector laid out as :func:`layout` says.
+
+    :raises ValueError: an observation of another player count or lane count.
+    """
+    obs = observation
+    n, L = game.num_players, game.lanes
+    if obs["num_players"] != n or obs["lanes"] != L:
+        raise ValueError(
+            f"an observation of {obs['num_players']} players and {obs['lanes']} lanes, not {n} and {L}"
+        )
+    lay = layout(game)
+    off = {s.name: s.start for s in lay}
+    x = np.zeros(layout_size(lay), dtype=np.float32)
+    roster = game.roster
+    feats = [hero_features(h) for h in roster.heroes]
+    me = obs["player"]
+    seats = relative_seats(me, n)
+    rel = {s: k for k, s in enumerate(seats)}
+    ones: list[int] = []
+
+    def seat_hot(name: str, seat: Any) -> None:
+        if seat is not None and 0 <= seat < n:
+            ones.append(off[name] + rel[seat])
+
+    if "hand" in obs:
+        ones.extend(off["hand"] + c for c in obs["hand"])
+        ones.append(off["has_hand"])
+        ones.append(off["seat"] + me)
+    seat_hot("current_player", obs["current_player"])
+    seat_hot("turn_player", obs["turn_player"])
+    ones.append(off["phase"] + PHASES.index(obs["phase"]))
+    if obs["bonus_turn"]:
+        ones.append(off["bonus_turn"])
+    if obs["bonus_earned"]:
+        ones.append(off["bonus_earned"])
+    for k, s in enumerate(seats):
+        x[off["picks_made"] + k] = _frac(obs["picks_made"][s], L)
+    for ln, hid in enumerate(obs.get("my_heroes") or []):
+        if hid:
+            start = off["my_heroes"] + ln * len(feats[0])
+            x[start : start + len(feats[0])] = feats[roster.index(hid)]
+    for k, s in enumerate(seats):
+        for ln in range(L):
+            i = k * L + ln
+            hid = obs["heroes"][s][ln]
+            if hid:
+                ones.append(off["hero_present"] + i)
+                start = off["hero_features"] + i * len(feats[0])
+                x[start : start + len(feats[0])] = feats[roster.index(hid)]
+            cards = obs["active"][s][ln]
+            ones.extend(off["active"] + i * NUM_CARDS + code % NUM_CARDS for code in cards)
+            x[off["foreign"] + i] = _frac(sum(1 for code in cards if code // NUM_CARDS != s), 3)
+            x[off["strength"] + i] = _frac(obs["strength"][s][ln], 40)
+            b = obs["bolsters"][s][ln]
+            x[off["bolsters"] + i] = _frac(len(b), 6)
+            x[off["bolsters_from_hand"] + i] = _frac(sum(1 for _, h in b if h), 6)
+            x[off["lane_points"] + i] = _frac(obs["lane_points"][ln][s], 6)
+        x[off["points"] + k] = _frac(obs["points"][s], 9)
+        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], 12)
+        x[off["deck_sizes"] + k] = _frac(obs["deck_sizes"][s], 46)
+        ones.extend(off["discards"] + k * NUM_CARDS + c for c in set(obs["discards"][s]))
+        x[off["removed"] + k] = _frac(len(obs["removed"][s]), 20)
+    for ln in range(L):
+        if obs["lane_result"][ln] is not None:
+            ones.append(off["resolved"] + ln)
+    p = obs["pending"]
+    if p is not None:
+        ones.append(off["pending_kind"] + KINDS.index(p["kind"]))
+        if p["kind"] == "choose":
+            ones.append(off["pending_step"] + _steps().index(p["step"]))
+            task = p["task"]
+            src = (task[3], _lane_of(obs, roster, task[3], task[4]))
+        elif p["kind"] == "skill":
+            ones.extend(off["pending_skills"] + k for k in p["skills"] if k < 3)
+            src = (p["seat"], p["lane"])
+        elif p["kind"] == "use":
+            src = (p["item"][0], _lane_of(obs, roster, p["item"][0], p["item"][1]))
+        else:
+            src = (-1, -1)
+        if src[1] >= 0:
+            ones.append(off["pending_source"] + rel[src[0]] * L + src[1])
+        if p["seat"] == me:
+            ones.append(off["pending_mine"])
+    if obs["clash"] is not None:
+        ones.append(off["clash"])
+        for r in obs["clash"]["chosen"] + obs["clash"]["empty"]:
+            seat_hot("clash_chosen", r)
+    if obs.get("my_clash") is not None:
+        ones.append(off["my_clash"] + obs["my_clash"])
+    ones.extend(off["my_bolsters"] + c for *_, c in obs.get("my_bolsters", []))
+    if obs["last"] is not None:
+        seat_hot("last_seat", obs["last"]["seat"])
+    x[off["turn"]] = _frac(obs["turn"], 60)
+    if obs["winner"] >= 0:
+        seat_hot("winner", obs["winner"])
+    if obs["ended_by"] in ENDINGS:
+        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
+    if ones:
+        x[sorted(set(ones))] = 1.0
+    return x
+
+
+def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
+    hid = roster.heroes[hero].id
+    row = obs["heroes"][seat]
+    return row.index(hid) if hid in row else -1

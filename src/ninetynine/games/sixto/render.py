@@ -1,0 +1,241 @@
+"""Drawing a Sixto observation as text (pure functions, no I/O).
+
+``render_text(obs)`` gives plain text (logs, snapshots, ``render_mode="ansi"``); ``markup=True``
+gives Rich console markup: each row (Kris-Kras: each space) in its colour. Colour is never the
+only cue: every row starts with its colour's letter and name, a Kris-Kras space shows its
+colour's letter, a mark is ``X``, a lost space ``.``, a hit space carries ``*`` and a lock
+``#``. Only the observation is used, so a drawing never shows more than the seat may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import dice_text
+from .rules import (
+    HIT,
+    LOST,
+    MARK,
+    MARKED,
+    OPEN,
+    TARGET,
+    UNLOCKED,
+    VOID,
+    Layout,
+    die_options,
+    layout_for,
+    next_lock,
+    points_table,
+)
+from .sheets import COLORS, LETTERS, NUM_ROWS
+
+#: Rich styles of the six colours (Red, Yellow, Green, Blue, Purple, Orange).
+STYLES = (
+    "bold white on red3",
+    "bold black on yellow3",
+    "bold black on green3",
+    "bold white on blue3",
+    "bold white on purple4",
+    "bold black on dark_orange",
+)
+MARK_STYLE = "bold white on grey23"
+
+
+def _cursor(cells: list[int], width: int) -> list[int]:
+    out = []
+    for r in range(NUM_ROWS):
+        past = [c for c in range(width) if cells[r * width + c] not in (OPEN, VOID)]
+        out.append(max(past) + 1 if past else 0)
+    return out
+
+
+def cell_text(lay: Layout, cells: list[int], i: int) -> str:
+    """Three characters for space ``i``: its number (Kris-Kras: colour letter and number) or
+    ``X`` once marked, ``.`` once lost, ``/`` a lock crossed off without a mark; then ``*`` a hit
+    space, ``#`` a lock, or a space."""
+    code = cells[i]
+    kk = lay.pad == "kriskras"
+    face = {MARK: "X", HIT: "X", UNLOCKED: "X", LOST: ".", VOID: "/"}.get(code, str(lay.numbers[i]))
+    letter = LETTERS[lay.colors[i]].lower() if kk else " "
+    r, c = divmod(i, lay.width)
+    tag = "*" if lay.hits[i] else "#" if c in lay.locks[r] else " "
+    return f"{letter}{face}{tag}"
+
+
+def _styled(lay: Layout, cells: list[int], i: int, markup: bool) -> str:
+    text = cell_text(lay, cells, i)
+    if not markup:
+        return text
+    code = cells[i]
+    if MARKED[code]:
+        return f"[{MARK_STYLE}]{text}[/]"
+    if code in (LOST, VOID):
+        return f"[dim]{text}[/]"
+    return f"[{STYLES[lay.colors[i]]}]{text}[/]"
+
+
+def sheet_lines(obs: dict[str, Any], seat: int, markup: bool, title: str) -> list[str]:
+    """One seat's sheet in full: a header, six rows with their points, the column points."""
+    sheet = obs["sheets"][seat]
+    lay = layout_for(sheet["design"] - 1, obs["width"], obs["pad"])
+    cells = [x for row in sheet["cells"] for x in row]
+    w = lay.width
+    table = points_table(obs["points"], 12)
+    ts = w - TARGET
+    head = "            " + "".join(
+        f"{c + 1:>2} " + (" |" if c == ts - 1 else "") for c in range(w)
+    )
+    lines = [title, head + "   pts"]
+    removed = set(obs["removed"])
+    for r in range(NUM_ROWS):
+        parts = []
+        for c in range(w):
+            parts.append(_styled(lay, cells, r * w + c, markup))
+            if c == ts - 1:
+                parts.append(" |")
+        k = sum(1 for c in range(w) if MARKED[cells[r * w + c]])
+        name = f"{LETTERS[r]} {COLORS[r]:<6}"
+        if markup:
+            name = f"[{STYLES[r]}]{LETTERS[r]}[/] {COLORS[r]:<6}"
+        out = " (die out)" if r in removed else ""
+        lines.append(f"  {name}  {''.join(parts)}  {table[k]:>3}{out}")
+    col_pts = []
+    for c in range(w):
+        k = sum(1 for r in range(NUM_ROWS) if MARKED[cells[r * w + c]])
+        col_pts.append(f"{table[k]:>2} " + ("  " if c == ts - 1 else ""))
+    lines.append("  columns   " + "".join(col_pts))
+    return lines
+
+
+def compact_lines(obs: dict[str, Any], seat: int, name: str) -> list[str]:
+    """A seat's sheet in one character a space (number, ``X``, ``.``, ``/``)."""
+    sheet = obs["sheets"][seat]
+    w = obs["width"]
+    lay = layout_for(sheet["design"] - 1, w, obs["pad"])
+    cells = [x for row in sheet["cells"] for x in row]
+    lines = [f"{name}: {obs['scores'][seat]:g}"]
+    for r in range(NUM_ROWS):
+        row = ""
+        for c in range(w):
+            row += cell_text(lay, cells, r * w + c)[1]
+            if c == w - TARGET - 1:
+                row += "|"
+        lines.append(f"{LETTERS[r]} {row}")
+    return lines
+
+
+def moves_for_dice(obs: dict[str, Any], seat: int) -> list[str]:
+    """Per die in play, where it would mark on ``seat``'s sheet, e.g. ``R3: column 5 (2 lost)``,
+    ``Y6: no space``."""
+    sheet = obs["sheets"][seat]
+    lay = layout_for(sheet["design"] - 1, obs["width"], obs["pad"])
+    cells = [x for row in sheet["cells"] for x in row]
+    cursor = _cursor(cells, lay.width)
+    opts = die_options(lay, cells, cursor, obs["dice"], obs["open_after"])
+    out = []
+    for d, v in enumerate(obs["dice"]):
+        if not v:
+            continue
+        texts = []
+        for _, m in opts[d]:
+            if m is None:
+                continue
+            lost = sum(
+                1 for c in range(cursor[m.row], m.col) if cells[m.row * lay.width + c] == OPEN
+            )
+            where = (
+                f"row {m.row + 1} col {m.col + 1}" if lay.pad == "kriskras" else f"col {m.col + 1}"
+            )
+            note = f" ({lost} lost)" if lost else ""
+            texts.append(("hit: " if m.hit else "") + where + note)
+        out.append(f"{LETTERS[d]}{v}: " + ("; ".join(texts) if texts else "no space"))
+    if obs["pad"] == "locked":
+        locks = [
+            f"{LETTERS[r]} col {next_lock(lay, cells, cursor, r) + 1}"
+            for r in range(NUM_ROWS)
+            if obs["dice"][r] and next_lock(lay, cells, cursor, r) >= 0
+        ]
+        if locks:
+            out.append("next locks: " + ", ".join(locks))
+    return out
+
+
+def render_text(
+    obs: dict[str, Any],
+    markup: bool = False,
+    names: list[str] | None = None,
+    game: Any = None,
+) -> str:
+    """The table as seen in ``obs``: status, dice, who has chosen, the observer's sheet in full
+    (a spectator: every sheet in full), the other sheets compact, and where each die would
+    mark. ``names``: one label per seat (default ``Seat 0``, ...; the observer is ``(you)``);
+    inserted as given, so escape any ``[`` in them first with ``markup=True``."""
+    n = obs["num_players"]
+    me = obs.get("player")
+    if names is None:
+        names = [f"Seat {i}" + (" (you)" if i == me else "") for i in range(n)]
+    cur = obs["current_player"]
+
+    def bold(s: str) -> str:
+        return f"[bold]{s}[/]" if markup else s
+
+    def dim(s: str) -> str:
+        return f"[dim]{s}[/]" if markup else s
+
+    if obs["ended_by"]:
+        how = {
+            "dice": "the third die is out",
+            "stalled": "no sheet can take a mark",
+            "turn_limit": "safety stop",
+        }[obs["ended_by"]]
+        if n == 1:
+            res = f"final score {obs['scores'][0]:g}"
+        elif obs["winner"] >= 0:
+            res = f"{names[obs['winner']]} wins"
+        else:
+            res = "a draw"
+        status = f"game over ({how}): {res}"
+    elif obs["phase"] == "roll":
+        status = "Your roll: keep or reroll" if cur == me else f"{names[cur]} keeps or re-rolls"
+    else:
+        status = "Your marks" if cur == me else f"{names[cur]} chooses marks"
+    pad = "" if obs["pad"] == "none" else f"   pad: {obs['pad']}"
+    lines = [f"{bold('SIXTO')}  turn {obs['turn']}   {status}{pad}"]
+    dice = []
+    for d, v in enumerate(obs["dice"]):
+        text = f" {LETTERS[d]}{v or '-'} "
+        dice.append(f"[{STYLES[d]}]{text}[/]" if markup and v else text)
+    rolled = f"rolled by {names[obs['active']]}" + (", re-rolled" if obs["rerolled"] else "")
+    lines.append(f"  dice {' '.join(dice)}   {dim(rolled)}")
+    if obs["removed"]:
+        gone = ", ".join(f"{COLORS[d]} (turn {obs['removed_at'][d]})" for d in obs["removed"])
+        lines.append(f"  removed: {gone}   (the third ends the game)")
+    if obs["phase"] == "choose" and not obs["ended_by"] and n > 1:
+        marks = ", ".join(f"{names[q]} {'chosen' if obs['chosen'][q] else '...'}" for q in range(n))
+        lines.append(dim(f"  marks (secret until all have chosen): {marks}"))
+    if obs["last_roll"] is not None:
+        lr = obs["last_roll"]
+        lines.append(dim(f"  last roll (turn {lr['turn']}): {dice_text(lr['dice'])}"))
+    lines.append("")
+    full = [me] if me is not None else list(range(n))
+    for q in full:
+        title = f"{bold(names[q])}  sheet {obs['sheets'][q]['design']}  score {obs['scores'][q]:g}"
+        if me is not None and obs.get("my_choice") is not None:
+            choice = game.notation.action_to_string(obs["my_choice"]) if game else obs["my_choice"]
+            title += f"   your marks this roll: {choice}"
+        lines += sheet_lines(obs, q, markup, title)
+        lines.append("")
+    others = [q for q in range(n) if q not in full]
+    for k in range(0, len(others), 3):
+        blocks = [compact_lines(obs, q, names[q]) for q in others[k : k + 3]]
+        width = max(len(x) for b in blocks for x in b) + 4
+        for r in range(len(blocks[0])):
+            lines.append("  " + "".join(b[r].ljust(width) for b in blocks).rstrip())
+        lines.append("")
+    if me is not None and cur == me and obs["phase"] == "choose":
+        lines.append(bold("Where each die would mark:"))
+        lines += ["  " + x for x in moves_for_dice(obs, me)]
+    return "\n".join(lines).rstrip()
+
+
+__all__ = ["STYLES", "cell_text", "compact_lines", "moves_for_dice", "render_text", "sheet_lines"]

@@ -1,0 +1,784 @@
+"""The Sixto state: pure rules, no I/O.
+
+Implements ``001_63d0ed3cf3c64f53.txt`` § Sixto with the readings of ``docs/rules/sixto.md``
+(D1-D24). A turn: the active player's roll (chance, from the state's own RNG) is shown; the
+active player plays ``keep`` or ``reroll`` (every die in play rolls again, once); then every
+player, the active one first and then to the left, chooses their marks for the roll (one
+action each, made in secret: nobody sees another's choice until all have chosen, D9); then the
+marks are made, dice whose row a player closed are removed, and the dice pass left. The third
+removed die ends the game (D10); so does a game in which no sheet can take a mark any more
+(D11), or the safety stop (D12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ninetynine.core.errors import IllegalActionError
+from ninetynine.core.game import TERMINAL, State
+from ninetynine.core.rng import Rng, as_rng
+from ninetynine.core.util import as_action_id
+
+from .actions import KEEP, REROLL
+from .rules import (
+    MARKED,
+    NUM_DICE,
+    OPEN,
+    VOID,
+    Layout,
+    apply_marks,
+    can_ever_mark,
+    choice_marks,
+    cross_off_lock,
+    layout_for,
+    legal_choices,
+    next_lock,
+    score_sheet,
+    target_marks,
+)
+from .sheets import COLORS, NUM_DESIGNS, NUM_ROWS
+
+if TYPE_CHECKING:
+    from .game import SixtoGame
+
+ROLL, CHOOSE, OVER = 0, 1, 2
+PHASE_NAMES = ("roll", "choose", "over")
+#: ``ended_by`` values (D10-D12).
+DICE, STALLED, TURN_LIMIT = "dice", "stalled", "turn_limit"
+ENDINGS = (DICE, STALLED, TURN_LIMIT)
+#: Dice removed that end the game.
+REMOVALS_TO_END = 3
+
+_SEAT_STATS = ("dice_closed", "rerolls", "hits", "unlocks")
+
+
+class SixtoState(State):
+    """A Sixto position. Build one with ``game.new_initial_state(seed)``."""
+
+    __slots__ = (
+        "_legal",
+        "_scores",
+        "active",
+        "cells",
+        "chosen",
+        "cursor",
+        "designs",
+        "dice",
+        "ended_by",
+        "events",
+        "game",
+        "hist",
+        "last",
+        "last_roll",
+        "layouts",
+        "pending",
+        "phase",
+        "removed",
+        "removed_at",
+        "rerolled",
+        "rng",
+        "seed",
+        "st",
+        "turn",
+        "winner_",
+    )
+
+    game: SixtoGame
+    seed: int
+    rng: Rng
+    designs: list[int]
+    layouts: list[Layout]
+    cells: list[list[int]]
+    cursor: list[list[int]]
+    dice: list[int]
+    removed: list[int]
+    removed_at: list[int]
+    phase: int
+    active: int
+    turn: int
+    rerolled: bool
+    pending: list[int]
+    chosen: int
+    last_roll: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    last: list[int] | None
+    st: dict[str, list[int]]
+    hist: list[int]
+    winner_: int
+    ended_by: str
+    _legal: list[int] | None
+    _scores: list[float] | None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, game: SixtoGame, seed: int | None) -> SixtoState:
+        """Setup (D3, D7): each player gets a different sheet design (drawn at random, or the
+        ones option ``sheets`` names, seat by seat); seat 0 is the first active player and rolls
+        the six dice."""
+        s = object.__new__(cls)
+        rng = Rng(seed)
+        s.seed = rng.getstate()
+        s.rng = rng
+        s.game = game
+        n = game.num_players
+        if game.sheets is None:
+            pool = list(range(NUM_DESIGNS))
+            rng.shuffle(pool)
+            s.designs = pool[:n]
+        else:
+            s.designs = list(game.sheets)
+        s.layouts = [layout_for(d, game.width, game.pad) for d in s.designs]
+        size = NUM_ROWS * game.width
+        s.cells = [[OPEN] * size for _ in range(n)]
+        s.cursor = [[0] * NUM_ROWS for _ in range(n)]
+        s.dice = [0] * NUM_DICE
+        s.removed = []
+        s.removed_at = [0] * NUM_DICE
+        s.phase = ROLL
+        s.active = 0
+        s.turn = 0
+        s.rerolled = False
+        s.pending = [-1] * n
+        s.chosen = 0
+        s.last_roll = None
+        s.events = []
+        s.last = None
+        s.st = {k: [0] * n for k in _SEAT_STATS}
+        s.hist = []
+        s.winner_ = -1
+        s.ended_by = ""
+        s._legal = None
+        s._scores = None
+        s._begin_turn(0)
+        return s
+
+    def _roll(self) -> None:
+        """Roll every die in play (a removed die stays 0)."""
+        for d in range(NUM_DICE):
+            if self.dice[d] or self.turn == 0:
+                self.dice[d] = self.rng.randbelow(6) + 1
+
+    def _begin_turn(self, active: int) -> None:
+        first = self.turn == 0
+        self.active = active
+        self._roll()
+        self.turn += 1
+        self.phase = ROLL
+        self.rerolled = False
+        self.pending = [-1] * self.game.num_players
+        self.chosen = 0
+        kind = "setup" if first else "roll"
+        self.events.append({"type": kind, "seat": active, "dice": self.dice[:]})
+
+    def clone(self) -> SixtoState:
+        s = object.__new__(SixtoState)
+        s.game = self.game
+        s.seed = self.seed
+        s.rng = Rng(self.rng.getstate())
+        s.designs = self.designs[:]
+        s.layouts = self.layouts[:]
+        s.cells = [c[:] for c in self.cells]
+        s.cursor = [c[:] for c in self.cursor]
+        s.dice = self.dice[:]
+        s.removed = self.removed[:]
+        s.removed_at = self.removed_at[:]
+        s.phase = self.phase
+        s.active = self.active
+        s.turn = self.turn
+        s.rerolled = self.rerolled
+        s.pending = self.pending[:]
+        s.chosen = self.chosen
+        s.last_roll = self.last_roll  # never mutated once set
+        s.events = self.events  # never mutated once set
+        s.last = self.last
+        s.st = {k: v[:] for k, v in self.st.items()}
+        s.hist = self.hist[:]
+        s.winner_ = self.winner_
+        s.ended_by = self.ended_by
+        s._legal = self._legal
+        s._scores = self._scores
+        return s
+
+    # ------------------------------------------------------------------ protocol
+    def chooser(self) -> int:
+        """The seat whose choice is awaited (choose phase): the active player first, then to
+        the left (D9)."""
+        return (self.active + self.chosen) % self.game.num_players
+
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        return self.active if self.phase == ROLL else self.chooser()
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def history(self) -> list[int]:
+        return self.hist[:]
+
+    def known_history(self, player: int | None) -> list[int | None]:
+        """The history with the other seats' secret choices for the current roll as ``None``
+        (D9): the last ``chosen`` actions are this roll's choices, in seat order from the
+        active player."""
+        out: list[int | None] = list(super().known_history(player))
+        if self.phase == CHOOSE and self.chosen:
+            n = self.game.num_players
+            start = len(out) - self.chosen
+            for i in range(self.chosen):
+                if (self.active + i) % n != player:
+                    out[start + i] = None
+        return out
+
+    def sheet_score(self, seat: int) -> Any:
+        """The :class:`~.rules.Score` of ``seat``'s sheet (from its cells alone)."""
+        return score_sheet(self.layouts[seat], self.cells[seat], self.game.table)
+
+    def scores(self) -> list[float]:
+        """Each sheet's score as it stands (D5): rows, columns (and the Cross pad's areas),
+        plus the Hits pad's bonus."""
+        if self._scores is None:  # kept until the next roll's marks are made
+            self._scores = [float(self.sheet_score(i).total) for i in range(self.game.num_players)]
+        return self._scores[:]
+
+    def returns(self) -> list[float]:
+        """D13: with 2-6 players +1 the winner, -1 the others, all 0 for a draw; alone, the
+        score. All 0 before the end."""
+        n = self.game.num_players
+        if self.phase != OVER:
+            return [0.0] * n
+        if n == 1:
+            return self.scores()
+        if self.winner_ < 0:
+            return [0.0] * n
+        return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
+
+    def winner(self) -> int | None:
+        return self.winner_ if self.winner_ >= 0 else None
+
+    def action_to_string(self, action: int) -> str:
+        """``keep``, ``reroll``, ``pass``, ``RGB``, ``RG*``, ``R1G1B4``, ``unlockR`` (D22)."""
+        return self.game.notation.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse a move (``actions.Notation``). :raises NotationError: not a move."""
+        return self.game.notation.string_to_action(text)
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def in_play(self) -> list[bool]:
+        """Per die, whether it is still in play."""
+        return [d > 0 for d in self.dice]
+
+    def legal_for(self, seat: int) -> list[int]:
+        """The choices ``seat`` has for the dice on the table (ids, sorted; public
+        knowledge: it depends on the seat's sheet and the dice only)."""
+        g = self.game
+        lay = self.layouts[seat]
+        cells, cursor = self.cells[seat], self.cursor[seat]
+        out = [
+            g.notation.choice_id(c)
+            for c in legal_choices(lay, cells, cursor, self.dice, g.open_after)
+        ]
+        if g.pad == "locked":
+            for r in range(NUM_ROWS):
+                if self.dice[r] and next_lock(lay, cells, cursor, r) >= 0:
+                    out.append(g.notation.unlock_id(r))
+        return out
+
+    def _compute_legal(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        if self.phase == ROLL:
+            return [KEEP, REROLL]
+        return self.legal_for(self.chooser())
+
+    def apply_action(self, action: int) -> None:
+        if action.__class__ is not int:
+            a = as_action_id(action)
+            if a is None:
+                raise IllegalActionError(self._why_illegal(action))
+            action = a
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(action))
+        self._legal = None
+        self.hist.append(action)
+        self.events = []
+        p = self.current_player()
+        if self.phase == ROLL:
+            self.last = [p, action]
+            if action == REROLL:
+                self._roll()
+                self.rerolled = True
+                self.st["rerolls"][p] += 1
+                self.events.append({"type": "reroll", "seat": p, "dice": self.dice[:]})
+            else:
+                self.events.append({"type": "keep", "seat": p})
+            self.phase = CHOOSE
+            return
+        self.pending[p] = action
+        self.chosen += 1
+        if self.chosen < self.game.num_players:
+            self.last = [p, -1]  # a secret until every player has chosen (D9)
+            self.events.append({"type": "chosen", "seat": p})
+            return
+        self.last = [p, action]
+        self._resolve()
+
+    # ------------------------------------------------------------------ rule steps
+    def _resolve(self) -> None:
+        """Every player's marks for the roll, then the dice removed, then the end or the next
+        turn (D8-D12)."""
+        g = self.game
+        n = g.num_players
+        rolled = self.dice[:]
+        self._scores = None
+        choices: list[int] = []
+        for i in range(n):
+            q = (self.active + i) % n
+            a = self.pending[q]
+            lay, cells, cursor = self.layouts[q], self.cells[q], self.cursor[q]
+            event: dict[str, Any] = {"type": "marks", "seat": q, "action": a}
+            if g.notation.is_unlock(a):
+                r = a - g.notation.unlock0
+                col, lost = cross_off_lock(lay, cells, cursor, r, g.unlock)
+                self.st["unlocks"][q] += 1
+                event.update(marks=[], unlock=[r, col], lost=lost)
+            else:
+                marks = choice_marks(lay, cells, cursor, self.dice, a - 2, g.open_after)
+                assert marks is not None  # checked when it was chosen; the sheet is unchanged
+                lost = apply_marks(lay, cells, cursor, marks)
+                self.st["hits"][q] += sum(1 for m in marks if m.hit)
+                event.update(marks=[[m.die, m.row, m.col, int(m.hit)] for m in marks], lost=lost)
+            self.events.append(event)
+        for q in range(n):
+            choices.append(self.pending[q])
+        closed: list[list[Any]] = []
+        for d in range(NUM_DICE):
+            if not self.dice[d]:
+                continue
+            by = [q for q in range(n) if target_marks(self.cells[q], g.width, d) >= 2]
+            if by:
+                closed.append([d, by])
+        for d, by in closed:
+            self.dice[d] = 0
+            self.removed.append(d)
+            self.removed_at[d] = self.turn
+            for q in by:
+                self.st["dice_closed"][q] += 1
+            self.events.append({"type": "removed", "die": d, "by": by})
+        self.last_roll = {
+            "turn": self.turn,
+            "active": self.active,
+            "dice": rolled,
+            "choices": choices,
+            "removed": [d for d, _ in closed],
+        }
+        if len(self.removed) >= REMOVALS_TO_END:
+            self._finish(DICE)
+        elif not any(
+            can_ever_mark(
+                self.layouts[q], self.cells[q], self.cursor[q], self.in_play(), g.open_after
+            )
+            for q in range(n)
+        ):
+            self._finish(STALLED)
+        elif self.turn >= g.max_turns:
+            self._finish(TURN_LIMIT)
+        else:
+            self._begin_turn((self.active + 1) % n)
+
+    def _finish(self, how: str) -> None:
+        """The end (D10-D13): the highest score wins; a tie at the top is a draw, or with
+        ``tiebreak=marks`` goes to the tied player with the most marks."""
+        self.phase = OVER
+        self.ended_by = how
+        n = self.game.num_players
+        w = -1
+        if n > 1:
+            sc = [self.sheet_score(q) for q in range(n)]
+            top = max(s.total for s in sc)
+            leaders = [q for q in range(n) if sc[q].total == top]
+            if len(leaders) > 1 and self.game.tiebreak == "marks":
+                most = max(sc[q].marks for q in leaders)
+                leaders = [q for q in leaders if sc[q].marks == most]
+            if len(leaders) == 1:
+                w = leaders[0]
+        self.winner_ = w
+        self.pending = [-1] * n
+        self.chosen = 0
+        self.events.append({"type": "end", "how": how, "winner": w})
+
+    def _why_illegal(self, action: Any) -> str:
+        g = self.game
+        if self.phase == OVER:
+            return f"{action!r} is illegal: the game is over"
+        a = as_action_id(action)
+        if a is None or not 0 <= a < g.num_distinct_actions:
+            return f"{action!r} is not a Sixto action id (0-{g.num_distinct_actions - 1})"
+        name = g.notation.action_to_string(a)
+        p = self.current_player()
+        if self.phase == ROLL:
+            return (
+                f"{name} is illegal: Seat {p} has rolled and must keep or reroll (the roll "
+                "comes first, then every player marks)"
+            )
+        if a in (KEEP, REROLL):
+            return f"{name} is illegal: the dice are rolled; Seat {p} chooses marks (or pass)"
+        lay, cells, cursor = self.layouts[p], self.cells[p], self.cursor[p]
+        if g.notation.is_unlock(a):
+            r = a - g.notation.unlock0
+            if not self.dice[r]:
+                return f"{name} is illegal: the {COLORS[r]} die is out of the game"
+            return f"{name} is illegal: the {COLORS[r]} row has no lock left to cross off"
+        opts = g.notation.options_of(a - 2)
+        reasons = []
+        for d, o in enumerate(opts):
+            if not o:
+                continue
+            v = self.dice[d]
+            if not v:
+                reasons.append(f"the {COLORS[d]} die is out of the game")
+                continue
+            single = [0] * NUM_DICE
+            single[d] = o
+            if choice_marks(
+                lay, cells, cursor, self.dice, g.notation.code_of(single), g.open_after
+            ):
+                continue
+            where = f"row {o}" if g.pad == "kriskras" else f"the {COLORS[d]} row"
+            if g.pad == "hits" and o == 2:
+                reasons.append(
+                    f"the {COLORS[d]} die cannot hit: the row's next open space is not a hit "
+                    "space (or shows the die's number: mark it the regular way)"
+                )
+            else:
+                reasons.append(
+                    f"the {COLORS[d]} {v} has no space in {where}: no open {v} right of the "
+                    "last mark, or it lies beyond a lock or in a target area still closed "
+                    f"(it opens after {g.open_after} marks in the row)"
+                )
+        if not reasons:
+            reasons.append(
+                "these marks cannot all be made: in a row they go left to right and a target "
+                f"area opens only after {g.open_after} marks in the row"
+            )
+        return f"{name} is illegal for Seat {p}: " + "; ".join(reasons)
+
+    # ------------------------------------------------------------------ views
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (``None``: a spectator). JSON-able (D9, D21).
+
+        Fields: ``game``, ``num_players``, ``player``, ``current_player`` (-1 at the end),
+        ``phase`` (``roll``, ``choose``, ``over``), ``turn`` (rolls so far), ``active`` (the
+        seat that rolled), ``rerolled``, ``dice`` (per colour Red ... Orange its value, 0 once
+        removed), ``removed`` (colours in the order they left), ``removed_at`` (per colour the
+        turn it left, 0 in play), ``chosen`` (per seat, whether it has chosen for this roll:
+        the choices themselves stay secret until everyone has chosen), ``sheets`` (per seat
+        ``{design (1-12), cells: 6 rows of cell codes}``: 0 open, 1 mark, 2 lost, 3 hit, 4 void
+        lock, 5 crossed-off lock), ``scores``, ``last_roll`` (the roll last resolved: ``turn,
+        active, dice, choices`` per seat, ``removed``; or ``None``), ``last`` (``{seat,
+        action}``; ``action`` is ``None`` for a choice still secret), ``events`` (what the
+        last action caused), ``pad``, ``width``, ``open_after``, ``points``, ``winner`` (-1 none),
+        ``ended_by``; and ``my_choice`` (own choice for this roll, an action id, or ``None``)
+        unless ``player`` is ``None``. Never another seat's pending choice nor the RNG.
+        """
+        g = self.game
+        n = g.num_players
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        w = g.width
+        last = self.last
+        obs: dict[str, Any] = {
+            "game": g.game_id,
+            "num_players": n,
+            "player": player,
+            "current_player": self.current_player(),
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "active": self.active,
+            "rerolled": self.rerolled,
+            "dice": self.dice[:],
+            "removed": self.removed[:],
+            "removed_at": self.removed_at[:],
+            "chosen": [self.phase == CHOOSE and self.pending[q] >= 0 for q in range(n)],
+            "sheets": [
+                {
+                    "design": self.designs[q] + 1,
+                    "cells": [self.cells[q][r * w : (r + 1) * w] for r in range(NUM_ROWS)],
+                }
+                for q in range(n)
+            ],
+            "scores": self.scores(),
+            "last_roll": _copy_roll(self.last_roll),
+            "last": None
+            if last is None
+            else {"seat": last[0], "action": None if last[1] < 0 else last[1]},
+            "events": [_copy_event(e) for e in self.events],
+            "pad": g.pad,
+            "width": w,
+            "open_after": g.open_after,
+            "points": g.options["points"],
+            "winner": self.winner_,
+            "ended_by": self.ended_by,
+        }
+        if player is not None:
+            mine = self.pending[player] if self.phase == CHOOSE else -1
+            obs["my_choice"] = mine if mine >= 0 else None
+        return obs
+
+    def resample(self, player: int | None, rng: Rng | int | None) -> SixtoState:
+        """A clone in which what ``player`` cannot know is drawn afresh: the other seats'
+        secret choices for this roll (each uniform over that seat's legal choices, which the
+        dice and its public sheet decide) and the RNG of every future roll (D21). The result
+        depends only on ``player``'s observation and ``rng``; ``known_history(player)`` is kept.
+
+        :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
+        n = self.game.num_players
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        r = as_rng(rng)
+        s = self.clone()
+        if s.phase == CHOOSE and s.chosen:
+            start = len(s.hist) - s.chosen
+            for i in range(s.chosen):
+                q = (s.active + i) % n
+                if q == player:
+                    continue
+                options = s.legal_for(q)
+                a = options[r.randbelow(len(options))]
+                s.pending[q] = a
+                s.hist[start + i] = a
+        s.seed = r.next_u64()
+        s.rng = r.spawn()
+        s._legal = None
+        return s
+
+    # ------------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict[str, Any]:
+        d = self.game.to_dict()
+        d.update(
+            seed=self.seed,
+            rng=self.rng.getstate(),
+            designs=self.designs[:],
+            cells=[c[:] for c in self.cells],
+            cursor=[c[:] for c in self.cursor],
+            dice=self.dice[:],
+            removed=self.removed[:],
+            removed_at=self.removed_at[:],
+            phase=self.phase,
+            active=self.active,
+            turn=self.turn,
+            rerolled=self.rerolled,
+            pending=self.pending[:],
+            chosen=self.chosen,
+            last_roll=_copy_roll(self.last_roll),
+            events=[_copy_event(e) for e in self.events],
+            last=None if self.last is None else self.last[:],
+            stats={k: v[:] for k, v in self.st.items()},
+            history=self.hist[:],
+            winner=self.winner_,
+            ended_by=self.ended_by,
+        )
+        return d
+
+    @classmethod
+    def from_dict(cls, game: SixtoGame, d: Any) -> SixtoState:
+        s = object.__new__(cls)
+        s.game = game
+        s.seed = int(d["seed"])
+        s.rng = Rng(int(d["rng"]))
+        s.designs = [int(x) for x in d["designs"]]
+        if len(s.designs) != game.num_players or not all(0 <= x < NUM_DESIGNS for x in s.designs):
+            raise ValueError(f"designs {s.designs} (one of 0-11 per seat)")
+        s.layouts = [layout_for(x, game.width, game.pad) for x in s.designs]
+        s.cells = [[int(x) for x in c] for c in d["cells"]]
+        s.cursor = [[int(x) for x in c] for c in d["cursor"]]
+        s.dice = [int(x) for x in d["dice"]]
+        s.removed = [int(x) for x in d["removed"]]
+        s.removed_at = [int(x) for x in d["removed_at"]]
+        s.phase = int(d["phase"])
+        s.active = int(d["active"])
+        s.turn = int(d["turn"])
+        s.rerolled = bool(d["rerolled"])
+        s.pending = [int(x) for x in d["pending"]]
+        s.chosen = int(d["chosen"])
+        s.last_roll = _copy_roll(d["last_roll"])
+        s.events = [_copy_event(e) for e in d["events"]]
+        s.last = None if d["last"] is None else [int(x) for x in d["last"]]
+        stats = d["stats"]
+        if not isinstance(stats, dict):
+            raise ValueError("stats is not an object")
+        s.st = {k: [int(x) for x in stats[k]] for k in _SEAT_STATS}
+        s.hist = [int(x) for x in d["history"]]
+        s.winner_ = int(d["winner"])
+        s.ended_by = str(d["ended_by"])
+        s._legal = None
+        s._scores = None
+        s._check()
+        return s
+
+    def _check(self) -> None:
+        """Reject a loaded state no game could reach in its shape: lists of the wrong length,
+        codes or values out of range, a cursor that does not match the marks, pending choices
+        that do not fit the phase, a winner in an unfinished game.
+
+        :raises ValueError: what is wrong (``state_from_json`` makes it a GameOptionError)."""
+        g = self.game
+        n = g.num_players
+        size = NUM_ROWS * g.width
+
+        def bad(what: str) -> ValueError:
+            return ValueError(f"not a Sixto position: {what}")
+
+        if len(set(self.designs)) != n:
+            raise bad("two players share a sheet design")
+        if len(self.cells) != n or any(len(c) != size for c in self.cells):
+            raise bad(f"cells need {n} sheets of {size} codes")
+        if len(self.cursor) != n or any(len(c) != NUM_ROWS for c in self.cursor):
+            raise bad(f"cursor needs {n} lists of {NUM_ROWS}")
+        for q in range(n):
+            cells = self.cells[q]
+            if any(not 0 <= x <= 5 for x in cells):
+                raise bad(f"seat {q} has a cell code out of 0-5")
+            for r in range(NUM_ROWS):
+                row = cells[r * g.width : (r + 1) * g.width]
+                past = [c for c, x in enumerate(row) if x != OPEN and x != VOID]
+                if self.cursor[q][r] != (max(past) + 1 if past else 0):
+                    raise bad(f"seat {q} row {r}: the cursor does not follow the marks")
+                if past and not MARKED[row[max(past)]]:
+                    raise bad(f"seat {q} row {r}: a lost space right of the last mark")
+                if any(x == OPEN for x in row[: self.cursor[q][r]]):
+                    raise bad(f"seat {q} row {r}: an open space left of the last mark")
+        if len(self.dice) != NUM_DICE or any(not 0 <= x <= 6 for x in self.dice):
+            raise bad(f"dice {self.dice}")
+        if len(self.removed_at) != NUM_DICE or len(set(self.removed)) != len(self.removed):
+            raise bad("removed / removed_at")
+        for dd in range(NUM_DICE):
+            out = dd in self.removed
+            if out != (self.removed_at[dd] > 0) or (out and self.dice[dd]):
+                raise bad(f"die {dd} is both in play and removed")
+            if not out and self.phase != OVER and not self.dice[dd]:
+                raise bad(f"die {dd} is in play with no value")
+        if self.phase not in (ROLL, CHOOSE, OVER) or not 0 <= self.active < n or self.turn < 1:
+            raise bad("phase, active or turn out of range")
+        if len(self.pending) != n or not 0 <= self.chosen <= n:
+            raise bad("pending / chosen")
+        if self.phase == CHOOSE:
+            made = [(self.active + i) % n for i in range(self.chosen)]
+            for q in range(n):
+                if (self.pending[q] >= 0) != (q in made):
+                    raise bad("the pending choices do not match who has chosen")
+            if self.chosen >= n:
+                raise bad("every player has chosen but the roll is not resolved")
+        elif any(x != -1 for x in self.pending) or self.chosen:
+            raise bad("pending choices outside the choose phase")
+        for key, counts in self.st.items():
+            if len(counts) != n or any(x < 0 for x in counts):
+                raise bad(f"stats {key} needs {n} counts of 0 or more")
+        if any(not 0 <= a < g.num_distinct_actions for a in self.hist):
+            raise bad("history holds a number that is not an action id")
+        if self.phase == OVER:
+            if self.ended_by not in ENDINGS or not -1 <= self.winner_ < n:
+                raise bad(f"ended_by {self.ended_by!r} / winner {self.winner_}")
+        elif self.winner_ != -1 or self.ended_by:
+            raise bad("a winner or an ending in a game that is not over")
+
+    def stats(self) -> dict[str, Any]:
+        """Counters for simulation summaries (D24).
+
+        Per seat (lists): ``score``, ``row_points``, ``column_points``, ``area_points``
+        (``pad=cross-*``), ``bonus_points`` (``pad=hits``), ``marks``, ``lost`` (spaces lost),
+        ``lone_areas`` (areas with one mark: -5 each), ``target_marks``, ``dice_closed`` (rows
+        this seat closed), ``rerolls``, ``hits`` (``pad=hits``), ``unlocks`` (``pad=locked``).
+        Numbers: ``turns``, ``actions``, ``dice_removed``, ``first_removal``,
+        ``second_removal``, ``third_removal`` (the turn each die left; ``None`` if it never
+        did), ``most_removed_in_a_turn``, ``best_sheet``, ``worst_sheet`` (the highest and lowest
+        score). Category:
+        ``ended_by`` (``dice``, ``stalled``, ``turn_limit``).
+        """
+        g = self.game
+        n = g.num_players
+        sc = [self.sheet_score(q) for q in range(n)]
+        d: dict[str, Any] = {"score": [s.total for s in sc]}
+        d["row_points"] = [s.rows for s in sc]
+        d["column_points"] = [s.columns for s in sc]
+        if g.pad.startswith("cross"):
+            d["area_points"] = [s.areas for s in sc]
+        if g.pad == "hits":
+            d["bonus_points"] = [s.bonus for s in sc]
+        d["marks"] = [s.marks for s in sc]
+        d["lost"] = [sum(1 for x in self.cells[q] if x == 2) for q in range(n)]
+        d["lone_areas"] = [s.lone for s in sc]
+        d["target_marks"] = [
+            sum(target_marks(self.cells[q], g.width, r) for r in range(NUM_ROWS)) for q in range(n)
+        ]
+        d["dice_closed"] = self.st["dice_closed"][:]
+        d["rerolls"] = self.st["rerolls"][:]
+        if g.pad == "hits":
+            d["hits"] = self.st["hits"][:]
+        if g.pad == "locked":
+            d["unlocks"] = self.st["unlocks"][:]
+        turns_out = sorted(self.removed_at[x] for x in self.removed)
+        per_turn: dict[int, int] = {}
+        for t in turns_out:
+            per_turn[t] = per_turn.get(t, 0) + 1
+        d.update(
+            turns=self.turn,
+            actions=len(self.hist),
+            dice_removed=len(self.removed),
+            first_removal=turns_out[0] if len(turns_out) > 0 else None,
+            second_removal=turns_out[1] if len(turns_out) > 1 else None,
+            third_removal=turns_out[2] if len(turns_out) > 2 else None,
+            most_removed_in_a_turn=max(per_turn.values(), default=0),
+            best_sheet=max(s.total for s in sc),
+            worst_sheet=min(s.total for s in sc),
+            ended_by=self.ended_by or "unfinished",
+        )
+        return d
+
+    def __str__(self) -> str:
+        from .render import render_text
+
+        view = None if self.phase == OVER else self.current_player()
+        return render_text(self.observation(view), game=self.game)
+
+    def __repr__(self) -> str:
+        dice = " ".join(f"{'RYGBPO'[d]}{v or '-'}" for d, v in enumerate(self.dice))
+        return (
+            f"<SixtoState seed={self.seed} turn={self.turn} phase={PHASE_NAMES[self.phase]} "
+            f"player={self.current_player()} dice={dice} scores={self.scores()}>"
+        )
+
+
+def _copy_roll(r: Any) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {
+        "turn": int(r["turn"]),
+        "active": int(r["active"]),
+        "dice": [int(x) for x in r["dice"]],
+        "choices": [int(x) for x in r["choices"]],
+        "removed": [int(x) for x in r["removed"]],
+    }
+
+
+def _copy_event(e: Any) -> dict[str, Any]:
+    out = dict(e)
+    for k, v in out.items():
+        if isinstance(v, list):
+            out[k] = [x[:] if isinstance(x, list) else x for x in v]
+    return out
+
+
+__all__ = ["CHOOSE", "DICE", "ENDINGS", "OVER", "ROLL", "STALLED", "TURN_LIMIT", "SixtoState"]

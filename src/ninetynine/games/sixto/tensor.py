@@ -1,0 +1,163 @@
+"""Sixto observation tensors (for reinforcement learning; needs numpy).
+
+:func:`encode` turns ``state.observation(player)`` into a fixed-length ``float32`` vector built
+from that dict alone (with the printed sheet designs, which are public), so another player's
+secret choice never reaches it. Every value lies in ``[0, 1]``. Seats are *relative* to the
+observer: sheet ``k`` is seat ``(player + k) % n`` (a spectator starts at seat 0). A sheet has
+``6 x W`` spaces (``W`` = option ``width``), row by row (Red ... Orange), left to right.
+
+Layout for ``n`` players on the twelve-space sheet (``6 x 12 = 72`` spaces; 36 with
+``width=6``; ``game.observation_tensor_layout()`` has the offsets):
+
+| name | length | meaning |
+| --- | --- | --- |
+| seat | n | the observer's seat (absolute), one-hot; all 0 for a spectator |
+| current_player | n | the seat to act, one-hot by relative seat; all 0 at the end |
+| active | n | the seat that rolled, one-hot by relative seat |
+| phase | 3 | one-hot: roll, choose, over |
+| rerolled | 1 | 1 if this roll is a re-roll |
+| dice | 42 | per die (Red ... Orange) one-hot: removed, 1-6 |
+| chosen | n | 1 for each seat (relative) that has chosen its marks for this roll |
+| my_choice | 48 | own secret choice: per die its option one-hot (7 slots), then the 6 locks |
+| has_choice | 1 | 1 if the observer has chosen for this roll |
+| cells | n 72 6 | per sheet and space, its code one-hot (open, mark, lost, hit, void, unlocked) |
+| numbers | n 72 6 | per sheet and space, its printed number one-hot |
+| colors | n 72 6 | per sheet and space, the colour of the die that may mark it |
+| specials | n 72 2 | per sheet and space: a hit space, a lock |
+| scores | n | (score + 100) / 500, clipped to [0, 1] |
+| removed | 4 | dice removed one-hot: 0, 1, 2, 3 or more |
+| turn | 1 | rolls so far / max_turns |
+| winner | n | the winner, one-hot by relative seat; all 0 before the end or for none |
+| ended_by | 3 | one-hot: dice, stalled, turn_limit |
+
+>>> import ninetynine
+>>> game = ninetynine.load_game("sixto", num_players=2)
+>>> x = game.new_initial_state(seed=1).observation_tensor(0)
+>>> x.shape == game.observation_tensor_shape == (2995,), str(x.dtype)
+(True, 'float32')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ninetynine.core.tensor import TensorSlice, build_layout, relative_seats
+
+from .rules import NUM_DICE, layout_for
+from .sheets import NUM_ROWS
+
+PHASES = ("roll", "choose", "over")
+ENDINGS = ("dice", "stalled", "turn_limit")
+SLOTS = 7
+SCORE_LOW, SCORE_SPAN = -100.0, 500.0
+
+
+def layout(game: Any) -> list[TensorSlice]:
+    """The slices of :func:`encode`'s vector for ``game`` (its player count and width)."""
+    return _layout(game.num_players, game.width)
+
+
+@cache
+def _layout(n: int, width: int) -> list[TensorSlice]:
+    cells = NUM_ROWS * width
+    return build_layout(
+        [
+            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
+            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
+            ("active", n, "the seat that rolled, one-hot by relative seat"),
+            ("phase", len(PHASES), "one-hot: roll, choose, over"),
+            ("rerolled", 1, "1 if this roll is a re-roll"),
+            ("dice", NUM_DICE * 7, "per die one-hot: removed, 1-6"),
+            ("chosen", n, "1 for each seat (relative) that has chosen for this roll"),
+            ("my_choice", NUM_DICE * SLOTS + NUM_ROWS, "own choice: per die its option, locks"),
+            ("has_choice", 1, "1 if the observer has chosen for this roll"),
+            ("cells", n * cells * 6, "per sheet and space, its code one-hot"),
+            ("numbers", n * cells * 6, "per sheet and space, its number one-hot"),
+            ("colors", n * cells * 6, "per sheet and space, the colour that may mark it"),
+            ("specials", n * cells * 2, "per sheet and space: a hit space, a lock"),
+            ("scores", n, "(score + 100) / 500, clipped"),
+            ("removed", 4, "dice removed one-hot: 0, 1, 2, 3+"),
+            ("turn", 1, "rolls so far / max_turns"),
+            ("winner", n, "the winner, one-hot by relative seat; 0 before the end or none"),
+            ("ended_by", len(ENDINGS), "one-hot: dice, stalled, turn_limit"),
+        ]
+    )
+
+
+@cache
+def _offsets(n: int, width: int) -> dict[str, int]:
+    return {s.name: s.start for s in _layout(n, width)}
+
+
+def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+    """``observation`` as a ``float32`` vector laid out as :func:`layout` says.
+
+    :raises ValueError: an observation of another player count or sheet width."""
+    obs = observation
+    n = int(obs["num_players"])
+    if n != game.num_players or obs["width"] != game.width:
+        raise ValueError(
+            f"an observation of a {n}-player game on {obs['width']} spaces, not of this game"
+        )
+    lay_slices = layout(game)
+    off = _offsets(n, game.width)
+    x = np.zeros(lay_slices[-1].stop, dtype=np.float32)
+    ones: list[int] = []
+    player = obs["player"]
+    seats = relative_seats(player, n)
+    rel = {s: k for k, s in enumerate(seats)}
+
+    def seat_one_hot(name: str, seat: Any) -> None:
+        if seat is not None and 0 <= seat < n:
+            ones.append(off[name] + rel[seat])
+
+    if player is not None:
+        ones.append(off["seat"] + player)
+    seat_one_hot("current_player", obs["current_player"])
+    seat_one_hot("active", obs["active"])
+    ones.append(off["phase"] + PHASES.index(obs["phase"]))
+    if obs["rerolled"]:
+        ones.append(off["rerolled"])
+    for d, v in enumerate(obs["dice"]):
+        ones.append(off["dice"] + d * 7 + int(v))
+    for k, s in enumerate(seats):
+        if obs["chosen"][s]:
+            ones.append(off["chosen"] + k)
+    mine = obs.get("my_choice")
+    if mine is not None:
+        ones.append(off["has_choice"])
+        nt = game.notation
+        if nt.is_unlock(mine):
+            ones.append(off["my_choice"] + NUM_DICE * SLOTS + mine - nt.unlock0)
+        else:
+            for d, o in enumerate(nt.options_of(mine - 2)):
+                ones.append(off["my_choice"] + d * SLOTS + o)
+    size = NUM_ROWS * game.width
+    for k, s in enumerate(seats):
+        sheet = obs["sheets"][s]
+        lay = layout_for(sheet["design"] - 1, game.width, game.pad)
+        flat = [c for row in sheet["cells"] for c in row]
+        base = k * size
+        for i in range(size):
+            ones.append(off["cells"] + (base + i) * 6 + flat[i])
+            ones.append(off["numbers"] + (base + i) * 6 + lay.numbers[i] - 1)
+            ones.append(off["colors"] + (base + i) * 6 + lay.colors[i])
+            if lay.hits[i]:
+                ones.append(off["specials"] + (base + i) * 2)
+            r, c = divmod(i, game.width)
+            if c in lay.locks[r]:
+                ones.append(off["specials"] + (base + i) * 2 + 1)
+        sc = (obs["scores"][s] - SCORE_LOW) / SCORE_SPAN
+        x[off["scores"] + k] = min(1.0, max(0.0, sc))
+    ones.append(off["removed"] + min(len(obs["removed"]), 3))
+    x[off["turn"]] = min(1.0, obs["turn"] / game.max_turns)
+    seat_one_hot("winner", obs["winner"])
+    if obs["ended_by"] in ENDINGS:
+        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
+    x[ones] = 1.0
+    return x

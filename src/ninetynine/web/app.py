@@ -1,0 +1,398 @@
+"""The FastAPI application: pages, the JSON API and the table WebSocket.
+
+Errors become one JSON body ``{"error": message, "code": code}`` (HTTP) or one message
+``{"type": "error", "code": code, "message": message}`` (WebSocket), in one place each; an
+unexpected failure is logged on the server and the client gets ``internal error``, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ninetynine.core.errors import NinetyNineError
+from ninetynine.core.registry import agent_doc, game_class, list_agents, list_games
+
+from .store import Store
+from .tables import LiveTable, MoveError, SheetError, TableManager
+
+log = logging.getLogger("ninetynine.web")
+
+STATIC = Path(__file__).parent / "static"
+#: Largest WebSocket / JSON body accepted (a move is a few dozen bytes).
+MAX_MESSAGE = 16_384
+
+_STATUS = {
+    "bad_token": 403,
+    "spectator": 403,
+    "not_your_turn": 409,
+    "stale": 409,
+    "finished": 409,
+    "illegal": 400,
+    "bad_message": 400,
+    "not_found": 404,
+}
+
+
+def renderer_url(game_id: str) -> str:
+    """The table drawing module for a game: ``static/games/<game id>.js`` if there is one,
+    else the generic drawing (the game's own text board and its legal moves)."""
+    name = game_id if (STATIC / "games" / f"{game_id}.js").is_file() else "generic"
+    return f"/static/games/{name}.js"
+
+
+def game_info(game_id: str) -> dict[str, Any]:
+    """A game's facts for the lobby form: players, options (kind, default, choices), bots."""
+    cls = game_class(game_id)
+    options = []
+    for spec in cls.option_specs.values():
+        d = spec.default
+        kind = "bool" if isinstance(d, bool) else "int" if isinstance(d, int) else "text"
+        options.append(
+            {
+                "name": spec.name,
+                "default": d if isinstance(d, bool | int | str) else json.dumps(d),
+                "doc": spec.doc,
+                "kind": kind,
+                "choices": list(spec.choices) if spec.choices else None,
+            }
+        )
+    return {
+        "id": game_id,
+        "title": cls.title or game_id,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "default_players": cls.default_players,
+        "options": options,
+        "agents": [{"name": a, "doc": agent_doc(a, game_id)} for a in list_agents(game_id)],
+        "renderer": renderer_url(game_id),
+    }
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_MESSAGE:
+        raise ApiError(413, "bad_message", "the request body is too large")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise ApiError(400, "bad_message", "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_message", "the request body must be a JSON object")
+    return data
+
+
+def create_app(
+    database_url: str | None = None, bot_delay: float = 0.0, resume: bool = True
+) -> FastAPI:
+    """The web application.
+
+    :param database_url: SQLAlchemy URL; ``None``: the SQLite file in the user data directory.
+    :param bot_delay: seconds a bot waits before each move (so people can follow).
+    :param resume: on start-up, let unfinished all-bot tables play on.
+    """
+    store = Store(database_url)
+    manager = TableManager(store, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> Any:
+        if resume:
+            manager.resume()
+        yield
+        await manager.close()
+        store.close()
+
+    app = FastAPI(title="ninetynine", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- errors in one place ------------------------------------------------------------
+    @app.exception_handler(ApiError)
+    async def _api_error(_r: Request, e: ApiError) -> JSONResponse:
+        return JSONResponse({"error": e.message, "code": e.code}, status_code=e.status)
+
+    @app.exception_handler(MoveError)
+    async def _move_error(_r: Request, e: MoveError) -> JSONResponse:
+        return JSONResponse({"error": str(e), "code": e.code}, status_code=_STATUS.get(e.code, 400))
+
+    @app.exception_handler(NinetyNineError)
+    async def _lib_error(_r: Request, e: NinetyNineError) -> JSONResponse:
+        return JSONResponse({"error": str(e), "code": "bad_request"}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_r: Request, e: RequestValidationError) -> JSONResponse:
+        first = e.errors()[0] if e.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        msg = f"{where}: {first.get('msg', 'invalid request')}"
+        return JSONResponse({"error": msg, "code": "bad_request"}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_r: Request, e: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(e.detail), "code": "http"}, status_code=e.status_code)
+
+    @app.exception_handler(Exception)
+    async def _internal(_r: Request, e: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=e)
+        return JSONResponse({"error": "internal error", "code": "internal"}, status_code=500)
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        # Invite links carry the seat token in the path: never send it on as a Referer.
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    # -- pages --------------------------------------------------------------------------
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return page("lobby.html")
+
+    @app.get("/play/{table_id}/{token}", include_in_schema=False)
+    async def play_page(table_id: str, token: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/watch/{table_id}", include_in_schema=False)
+    async def watch_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/sheet/{sheet_id}", include_in_schema=False)
+    async def sheet_page(sheet_id: str) -> FileResponse:
+        return page("sheet.html")
+
+    @app.get("/sheet/{sheet_id}/{token}", include_in_schema=False)
+    async def sheet_edit_page(sheet_id: str, token: str) -> FileResponse:
+        return page("sheet.html")
+
+    # -- games --------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [game_info(g) for g in list_games()]
+
+    @app.get("/api/games/{game_id}/rules")
+    async def rules(game_id: str) -> PlainTextResponse:
+        from ninetynine.core.registry import load_game
+
+        return PlainTextResponse(load_game(game_id).rules_summary())
+
+    # -- tables -------------------------------------------------------------------------
+    def table_or_404(table_id: str) -> LiveTable:
+        table = manager.get(table_id)
+        if table is None:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}")
+        return table
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        """Body: ``{"game": id, "players": n, "options": {...}, "seats": ["human", "greedy"],
+        "names": [...], "seed": n}`` (all but ``game`` optional)."""
+        body = await _json_body(request)
+        game_id = body.get("game")
+        if not isinstance(game_id, str):
+            raise ApiError(400, "bad_request", 'choose a game: "game": "warp99"')
+        players = body.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise ApiError(400, "bad_request", "players must be a whole number")
+        seats = body.get("seats")
+        if seats is not None and not (
+            isinstance(seats, list) and all(isinstance(s, str) for s in seats)
+        ):
+            raise ApiError(400, "bad_request", 'seats must be a list like ["human", "greedy"]')
+        names = body.get("names")
+        if names is not None and not isinstance(names, list):
+            raise ApiError(400, "bad_request", "names must be a list of texts")
+        seed = body.get("seed")
+        created = manager.create(game_id, players, body.get("options") or {}, seats, names, seed)
+        table = table_or_404(created.id)
+        table.schedule_bots()
+        return {
+            "id": created.id,
+            "watch": f"/watch/{created.id}",
+            "seats": [
+                {
+                    "seat": i,
+                    "name": table.names[i],
+                    "kind": "human" if tok else "bot",
+                    "invite": f"/play/{created.id}/{tok}" if tok else None,
+                    "token": tok,
+                }
+                for i, tok in enumerate(created.tokens)
+            ],
+        }
+
+    @app.get("/api/tables")
+    async def tables(status: str | None = None) -> list[dict[str, Any]]:
+        if status not in (None, "open", "finished"):
+            raise ApiError(400, "bad_request", "status is open or finished")
+        return manager.summaries(status)
+
+    @app.get("/api/tables/{table_id}")
+    async def table_summary(table_id: str) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        return {**table.summary(), "renderer": renderer_url(table.game.game_id)}
+
+    @app.get("/api/tables/{table_id}/view")
+    async def table_view(table_id: str, token: str | None = None) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        return table.view(table.seat_of(token))
+
+    @app.post("/api/tables/{table_id}/moves")
+    async def table_move(table_id: str, request: Request) -> dict[str, Any]:
+        """Body: ``{"token": seat token, "action": id | "notation": text, "version": n}``;
+        returns the seat's new view."""
+        table = table_or_404(table_id)
+        body = await _json_body(request)
+        seat = table.seat_of(body.get("token"))
+        await table.play(seat, body)
+        return table.view(seat)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str) -> PlainTextResponse:
+        table = table_or_404(table_id)
+        if not table.finished:
+            # The record names the seed, which replays every hidden card.
+            raise ApiError(409, "not_finished", "the record is available when the game is over")
+        name = f"{table.game.game_id}-{table.id}.txt"
+        return PlainTextResponse(
+            table.record().to_text(),
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        table = manager.get(table_id)
+        if table is None:
+            await _ws_error(websocket, "not_found", f"there is no table {table_id!r}")
+            await websocket.close(code=4404)
+            return
+        try:
+            seat = table.seat_of(websocket.query_params.get("token"))
+        except MoveError as e:
+            await _ws_error(websocket, e.code, str(e))
+            await websocket.close(code=4403)
+            return
+        conn = await table.join(websocket, seat)
+        try:
+            while True:
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                await _ws_message(websocket, table, seat, msg.get("text"))
+        except Exception as e:  # the socket broke: the seat is away, nothing else changes
+            log.debug("table %s: connection closed: %r", table_id, e)
+        finally:
+            await table.leave(conn)
+
+    # -- score sheets -------------------------------------------------------------------
+    def sheet_or_404(sheet_id: str) -> Any:
+        found = manager.load_sheet(sheet_id)
+        if found is None:
+            raise ApiError(404, "not_found", f"there is no score sheet {sheet_id!r}")
+        return found[0]
+
+    @app.post("/api/sheets", status_code=201)
+    async def create_sheet(request: Request) -> dict[str, Any]:
+        """Body: ``{"game": "warp99", "names": ["Ann", "Bo"], "handicap": "standard"}``."""
+        body = await _json_body(request)
+        created = manager.create_sheet(
+            str(body.get("game", "warp99")), body.get("names") or [], body.get("handicap")
+        )
+        token = created.tokens[0]
+        return {
+            "id": created.id,
+            "token": token,
+            "edit": f"/sheet/{created.id}/{token}",
+            "view": f"/sheet/{created.id}",
+        }
+
+    @app.get("/api/sheets/{sheet_id}")
+    async def get_sheet(sheet_id: str) -> dict[str, Any]:
+        return {"id": sheet_id, **sheet_or_404(sheet_id).to_view()}
+
+    @app.post("/api/sheets/{sheet_id}/entries")
+    async def sheet_entry(sheet_id: str, request: Request) -> dict[str, Any]:
+        """Body: ``{"token", "player": i, "row": n}`` or ``{"token", "player", "deck": true}``."""
+        body = await _json_body(request)
+        if body.get("deck") is True:
+            action: Any = 0
+        elif "row" in body:
+            action = body["row"]
+        else:
+            raise ApiError(400, "bad_request", 'an entry is {"row": n} or {"deck": true}')
+        try:
+            sheet = manager.sheet_entry(sheet_id, body.get("token", ""), body.get("player"), action)
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no score sheet {sheet_id!r}") from None
+        except SheetError as e:
+            raise ApiError(400, "bad_entry", str(e)) from None
+        return {"id": sheet_id, **sheet.to_view()}
+
+    @app.post("/api/sheets/{sheet_id}/undo")
+    async def sheet_undo(sheet_id: str, request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        try:
+            sheet = manager.sheet_undo(sheet_id, body.get("token", ""))
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no score sheet {sheet_id!r}") from None
+        except SheetError as e:
+            raise ApiError(400, "bad_entry", str(e)) from None
+        return {"id": sheet_id, **sheet.to_view()}
+
+    return app
+
+
+async def _ws_error(websocket: WebSocket, code: str, message: str) -> None:
+    await websocket.send_json({"type": "error", "code": code, "message": message})
+
+
+async def _ws_message(websocket: WebSocket, table: Any, seat: int | None, text: Any) -> None:
+    """Handle one client message; every failure is answered with an error message."""
+    try:
+        if not isinstance(text, str):
+            raise MoveError("bad_message", "send JSON text messages")
+        if len(text) > MAX_MESSAGE:
+            raise MoveError("bad_message", "message too large")
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            raise MoveError("bad_message", "the message is not valid JSON") from None
+        if not isinstance(msg, dict):
+            raise MoveError("bad_message", 'a message is a JSON object with a "type"')
+        kind = msg.get("type")
+        if kind == "move":
+            await table.play(seat, msg)
+        elif kind == "hint":
+            await websocket.send_json({"type": "hint", "text": await table.hint(seat)})
+        elif kind == "refresh":
+            await websocket.send_json(table.view(seat))
+        else:
+            raise MoveError("bad_message", f"unknown message type {kind!r} (move, hint, refresh)")
+    except MoveError as e:
+        await _ws_error(websocket, e.code, str(e))
+        if e.code == "stale":
+            await websocket.send_json(table.view(seat))
+    except Exception:
+        log.exception("table %s: internal error", table.id)
+        await _ws_error(websocket, "internal", "internal error")

@@ -1,0 +1,137 @@
+// The lobby: pick a game, its options and seats; create the table; list tables.
+import { el, api } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+const MINE = "ninetynine.seats";
+
+function showError(msg) { $("error").textContent = msg; $("error").classList.toggle("hidden", !msg); }
+const current = () => games.find((g) => g.id === $("game").value);
+
+function fillPlayers() {
+  const g = current();
+  const sel = $("players");
+  sel.replaceChildren();
+  for (let n = g.min_players; n <= g.max_players; n++) sel.append(el("option", { value: n, selected: n === g.default_players }, n));
+  $("game-title").textContent = g.title;
+  fillSeats();
+  fillOptions();
+}
+
+function fillSeats() {
+  const g = current();
+  const n = Number($("players").value);
+  const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
+    const sel = el("select", { id: `seat-${i}`, "aria-label": `Seat ${i}` },
+      el("option", { value: "human" }, "a person"),
+      g.agents.map((a) => el("option", { value: a.name, title: a.doc }, `bot: ${a.name}`)));
+    sel.value = old[i] || (i === 0 ? "human" : g.agents.some((a) => a.name === "greedy") ? "greedy" : g.agents[0].name);
+    return el("label", {}, `Seat ${i}`, sel, el("input", { id: `name-${i}`, placeholder: "name", size: 10, "aria-label": `Seat ${i} name` }));
+  }));
+}
+
+function fillOptions() {
+  const g = current();
+  $("options").replaceChildren(...g.options.map((o) => {
+    let input;
+    if (o.kind === "bool") input = el("input", { type: "checkbox", checked: o.default, dataset: { opt: o.name, kind: "bool" } });
+    else if (o.choices) input = el("select", { dataset: { opt: o.name } }, o.choices.map((c) => el("option", { value: c, selected: c === o.default }, c)));
+    else input = el("input", { value: o.default, size: 12, dataset: { opt: o.name } });
+    return el("div", {}, el("label", { title: o.doc }, el("code", {}, o.name), input), " ", el("span", { class: "muted" }, o.doc));
+  }));
+}
+
+function readOptions() {
+  const g = current();
+  const out = {};
+  for (const input of document.querySelectorAll("#options [data-opt]")) {
+    const spec = g.options.find((o) => o.name === input.dataset.opt);
+    const value = input.dataset.kind === "bool" ? input.checked : input.value;
+    if (String(value) !== String(spec.default)) out[spec.name] = value;
+  }
+  return out;
+}
+
+function remember(entry) {
+  const list = JSON.parse(localStorage.getItem(MINE) || "[]");
+  list.unshift(entry);
+  localStorage.setItem(MINE, JSON.stringify(list.slice(0, 30)));
+  showMine();
+}
+
+function showMine() {
+  const list = JSON.parse(localStorage.getItem(MINE) || "[]");
+  $("mine-panel").classList.toggle("hidden", !list.length);
+  $("mine").replaceChildren(el("ul", {}, list.map((e) => el("li", {}, el("a", { href: e.url }, e.label)))));
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  showError("");
+  const g = current();
+  const n = Number($("players").value);
+  const seats = Array.from({ length: n }, (_, i) => $(`seat-${i}`).value);
+  const names = Array.from({ length: n }, (_, i) => $(`name-${i}`).value.trim() || null);
+  const body = { game: g.id, players: n, seats, names, options: readOptions() };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  let t;
+  try { t = await api("/api/tables", { method: "POST", body }); } catch (e) { showError(e.message); return; }
+  const humans = t.seats.filter((s) => s.invite);
+  const abs = (p) => new URL(p, location.href).href;
+  humans.forEach((s, k) => remember({ url: s.invite, label: `${g.title.split(":")[0]} · table ${t.id} · ${s.name}` }));
+  $("created").replaceChildren(
+    el("h2", {}, `Table ${t.id} is ready`),
+    humans.length ? el("p", {}, "One private link per person: send each friend theirs (whoever has a link plays that seat).") : el("p", {}, "Only bots: watch them play."),
+    el("ul", {}, humans.map((s) => el("li", {}, el("strong", {}, s.name), ": ",
+      el("input", { value: abs(s.invite), readonly: true, size: 60, "aria-label": `Invite link for ${s.name}` }), " ",
+      el("a", { class: "btn primary", href: s.invite, dataset: { seat: s.seat } }, "Take this seat")))),
+    el("p", {}, "Spectators: ", el("a", { href: t.watch }, abs(t.watch))));
+  $("created").classList.remove("hidden");
+  listTables();
+}
+
+function tableList(rows) {
+  if (!rows.length) return el("p", { class: "muted" }, "none");
+  return el("table", { class: "list" }, el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Game"), el("th", {}, "Seats"), el("th", {}, "Status"), el("th", {}, ""))),
+    el("tbody", {}, rows.map((t) => el("tr", {},
+      el("td", {}, el("code", {}, t.id)), el("td", {}, t.kind === "sheet" ? `${t.game} score sheet` : t.game),
+      el("td", {}, t.seats.map((s) => s.name + (s.present === false ? " (away)" : "")).join(", ")),
+      el("td", {}, t.status === "finished" ? (t.result || "finished") : "playing"),
+      el("td", {}, t.kind === "sheet" ? el("a", { href: `/sheet/${t.id}` }, "view")
+        : [el("a", { href: `/watch/${t.id}` }, "watch"), t.status === "finished" ? [" · ", el("a", { href: `/api/tables/${t.id}/record` }, "record")] : null])))));
+}
+
+async function listTables() {
+  try {
+    $("open").replaceChildren(tableList(await api("/api/tables?status=open")));
+    $("finished").replaceChildren(tableList(await api("/api/tables?status=finished")));
+  } catch (e) { showError(e.message); }
+}
+
+async function createSheet(ev) {
+  ev.preventDefault();
+  showError("");
+  const names = $("sheet-names").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const body = { game: $("sheet-game").value, names };
+  if ($("sheet-handicap").value) body.handicap = $("sheet-handicap").value;
+  try {
+    const s = await api("/api/sheets", { method: "POST", body });
+    remember({ url: s.edit, label: `score sheet ${s.id} (${names.join(", ")})` });
+    location.href = s.edit;
+  } catch (e) { showError(e.message); }
+}
+
+async function start() {
+  games = await api("/api/games");
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === "warp99" }, g.title.split(":")[0] + ` (${g.id})`)));
+  $("game").addEventListener("change", fillPlayers);
+  $("players").addEventListener("change", fillSeats);
+  $("new-table").addEventListener("submit", create);
+  $("new-sheet").addEventListener("submit", createSheet);
+  fillPlayers();
+  showMine();
+  listTables();
+}
+
+start().catch((e) => showError(e.message));

@@ -1,0 +1,158 @@
+// The table page: one WebSocket to the server, the game's drawing module, the common panels.
+import { el, api, seatName } from "/static/common.js";
+
+const parts = location.pathname.split("/").filter(Boolean); // play/<id>/<token> | watch/<id>
+const tableId = parts[1];
+const token = parts[0] === "play" ? parts[2] : null;
+const $ = (id) => document.getElementById(id);
+
+let renderer = null;
+let view = null;
+let socket = null;
+let retry = 0;
+// The renderer's own UI state (a selected card ...), kept while the version is unchanged.
+const ui = {
+  selection: null, version: -1, move: sendMove, seatName: (i) => seatName(view, i),
+  redraw: () => renderBoard(true),
+};
+
+// Draw the board; keep the keyboard focus on the same card or move (or, after a card was
+// selected, on its first move), so keyboard play never loses its place.
+function renderBoard(selecting = false) {
+  const board = $("board");
+  const a = document.activeElement;
+  let key = null;
+  if (a && board.contains(a)) {
+    if (a.dataset.card) key = `[data-card="${CSS.escape(a.dataset.card)}"]`;
+    else if (a.dataset.move) key = `[data-move="${CSS.escape(a.dataset.move)}"]`;
+    else if (a.dataset.target) key = `[data-target="${CSS.escape(a.dataset.target)}"]`;
+  }
+  board.replaceChildren();
+  if (!renderer || !view) return;
+  renderer.render(board, view, ui);
+  let target = null;
+  if (selecting) target = board.querySelector("button.primary[data-move]");
+  if (!target && key) target = board.querySelector(key) || board.querySelector("button.card.playable, button[data-move]");
+  if (target) target.focus();
+}
+
+function showError(text) {
+  const box = $("error");
+  box.textContent = text;
+  box.classList.toggle("hidden", !text);
+}
+
+function sendMove(move) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !view) return;
+  const msg = { type: "move", version: view.version };
+  if (typeof move === "number") msg.action = move; else msg.notation = String(move);
+  showError("");
+  socket.send(JSON.stringify(msg));
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
+  socket.onopen = () => { retry = 0; $("conn").classList.add("hidden"); };
+  socket.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") draw(msg);
+    else if (msg.type === "hint") { $("hint").textContent = "Hint: " + msg.text; $("hint").classList.remove("hidden"); }
+    else if (msg.type === "error") {
+      if (msg.code === "bad_token" || msg.code === "not_found") fatal(msg.message);
+      else showError(msg.message);
+    }
+  };
+  socket.onclose = (ev) => {
+    if (ev.code === 4403 || ev.code === 4404) return;
+    $("conn").textContent = "Connection lost: reconnecting…";
+    $("conn").classList.remove("hidden");
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 300 * retry);
+  };
+}
+
+function fatal(text) {
+  $("fatal").textContent = text;
+  $("fatal").classList.remove("hidden");
+}
+
+function statusLine(v) {
+  if (v.terminal) return ["over", `Game over: ${v.result}`];
+  const cp = v.current_player;
+  if (v.seat !== null && cp === v.seat) return ["you", "Your turn"];
+  const who = seatName(v, cp);
+  return ["other", `${who} to move${v.present[cp] ? "" : " (away)"}`];
+}
+
+function draw(v) {
+  const previous = view;
+  view = v;
+  if (ui.version !== v.version) { ui.selection = null; ui.version = v.version; $("hint").classList.add("hidden"); }
+  document.body.dataset.version = v.version;
+  document.body.dataset.terminal = v.terminal ? "1" : "0";
+  const [turn, text] = statusLine(v);
+  $("status").dataset.turn = turn;
+  $("status").textContent = text;
+  if (!previous || previous.version !== v.version || turn === "you") document.title = (turn === "you" ? "● " : "") + "ninetynine: " + v.game;
+
+  // seats
+  $("seats").replaceChildren(...v.names.map((n, i) => el("span", {
+    class: `seat-chip${i === v.current_player && !v.terminal ? " current" : ""}${v.present[i] ? "" : " away"}`,
+    dataset: { seat: i },
+  }, n, i === v.seat ? " (you)" : "", v.bots[i] ? " · bot" : "", v.present[i] ? "" : " — away")));
+
+  // the game's own drawing
+  renderBoard();
+  $("board-text").textContent = v.board_text;
+
+  // moves
+  const mine = v.legal.length > 0;
+  $("moves-panel").classList.toggle("hidden", v.seat === null);
+  $("moves").replaceChildren(...(mine ? v.legal.map((m) => el("button", {
+    type: "button", dataset: { move: m.text, action: m.id }, onclick: () => sendMove(m.id),
+  }, m.text)) : [el("span", { class: "muted" }, v.terminal ? "The game is over." : "Not your turn.")]));
+  $("notation").disabled = !mine;
+  $("hint-btn").classList.toggle("hidden", !(v.has_hint && mine));
+
+  // log
+  $("log").replaceChildren(...v.log.map((e) => el("li", { value: e.n },
+    el("strong", {}, seatName(v, e.seat)), ": ", el("code", {}, e.move),
+    e.events.length ? el("span", { class: "ev" }, " — " + e.events.join("; ")) : "")));
+  $("log").scrollTop = $("log").scrollHeight;
+
+  // record
+  if (v.terminal) {
+    const a = $("record");
+    a.href = `/api/tables/${tableId}/record`;
+    a.classList.remove("hidden");
+  }
+}
+
+async function start() {
+  let info;
+  try {
+    info = await api(`/api/tables/${tableId}`);
+  } catch (e) {
+    fatal(e.message);
+    return;
+  }
+  $("subtitle").textContent = `${info.title || info.game} — table ${tableId}`;
+  $("watch").href = `/watch/${tableId}`;
+  try {
+    renderer = (await import(info.renderer)).default;
+  } catch {
+    renderer = (await import("/static/games/generic.js")).default;
+  }
+  fetch(`/api/games/${info.game}/rules`).then((r) => r.text()).then((t) => { $("rules").textContent = t; });
+  $("notation-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const t = $("notation").value.trim();
+    if (t) { sendMove(t); $("notation").value = ""; }
+  });
+  $("hint-btn").addEventListener("click", () => socket && socket.send(JSON.stringify({ type: "hint" })));
+  connect();
+}
+
+start();

@@ -1,0 +1,290 @@
+"""Persistence of tables through SQLAlchemy: a table is its record, appended move by move.
+
+A table row holds what a :class:`~ninetynine.core.records.GameRecord` header holds (game,
+players, options, seed, who plays each seat) plus the server's own facts (seat token hashes,
+status, times); the ``moves`` rows hold the accepted action ids in order. Every accepted move is
+one transaction (insert the move, update the table's move count and status), so a server killed
+at any instant (SIGKILL included) restarts with every move it acknowledged: replaying
+``(game, options, seed, moves)`` rebuilds the same state.
+
+Score sheets (the paper score sheet of the physical Warp 99 / Ninety Nine) are stored the same
+way: ``kind = "sheet"``, one ``moves`` row per entry (see :mod:`ninetynine.web.sheet`).
+
+The default database is an SQLite file in the user data directory
+(``platformdirs.user_data_dir("ninetynine")/web/ninetynine.sqlite3``); any SQLAlchemy URL works
+(``postgresql+psycopg://user:pass@host/db`` for a real deployment).
+
+Seat tokens are never stored: only their SHA-256 (:func:`hash_token`), so a copy of the
+database does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table (a game or a score sheet)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), default="game")
+    game_id: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)  # JSON object
+    seed: Mapped[str] = mapped_column(String(32))  # 0 .. 2**64-1 does not fit a signed bigint
+    seats: Mapped[str] = mapped_column(Text)  # JSON list: "human" or an agent spec per seat
+    names: Mapped[str] = mapped_column(Text)  # JSON list of display names
+    token_hashes: Mapped[str] = mapped_column(Text)  # JSON list: sha256 hex or null (bots)
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open | finished
+    result: Mapped[str] = mapped_column(Text, default="")
+    num_moves: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class MoveRow(Base):
+    """One accepted move (or score-sheet entry) of a table, in order."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(BigInteger)
+    created: Mapped[float] = mapped_column(Float)
+
+
+@dataclass
+class StoredTable:
+    """A table as read back from the store (moves in order)."""
+
+    id: str
+    kind: str
+    game_id: str
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    names: list[str]
+    token_hashes: list[str | None]
+    status: str
+    result: str
+    created: float
+    updated: float
+    moves: list[tuple[int, int]]  # (seat, action)
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex of a seat token (what the store keeps)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """An unguessable seat token (128 random bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_table_id() -> str:
+    """A short public table id (48 random bits): names a table, grants nothing."""
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+def default_database_url() -> str:
+    """``sqlite:///<user data dir>/web/ninetynine.sqlite3`` (the directory is created)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("ninetynine")) / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'ninetynine.sqlite3'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL keeps readers and the writer apart; synchronous=NORMAL in WAL mode loses nothing
+    # committed when the *process* dies (only a power cut can lose the last transactions).
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class Store:
+    """The tables and their moves in one SQL database.
+
+    :param url: an SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://...``); ``None``
+        uses :func:`default_database_url`. The schema is created if missing.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_database_url()
+        if self.url.startswith("sqlite:///") and not self.url.startswith("sqlite:///:memory:"):
+            Path(self.url.removeprefix("sqlite:///")).expanduser().parent.mkdir(
+                parents=True, exist_ok=True
+            )
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writing -------------------------------------------------------------------------
+    def create_table(
+        self,
+        *,
+        kind: str,
+        game_id: str,
+        num_players: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[str],
+        names: Sequence[str],
+        token_hashes: Sequence[str | None],
+    ) -> str:
+        """Insert a new table; returns its id."""
+        now = time.time()
+        with Session(self.engine) as s, s.begin():
+            tid = new_table_id()
+            while s.get(TableRow, tid) is not None:  # pragma: no cover - 2**-48 odds
+                tid = new_table_id()
+            s.add(
+                TableRow(
+                    id=tid,
+                    kind=kind,
+                    game_id=game_id,
+                    num_players=num_players,
+                    options=json.dumps(options, sort_keys=True),
+                    seed=str(seed),
+                    seats=json.dumps(list(seats)),
+                    names=json.dumps(list(names)),
+                    token_hashes=json.dumps(list(token_hashes)),
+                    status="open",
+                    result="",
+                    num_moves=0,
+                    created=now,
+                    updated=now,
+                )
+            )
+        return tid
+
+    def append_move(
+        self, table_id: str, seq: int, seat: int, action: int, status: str, result: str = ""
+    ) -> None:
+        """Append move ``seq`` (0-based) in one transaction.
+
+        :raises RuntimeError: ``seq`` is not the table's next move (another writer got there
+            first); nothing is written.
+        """
+        now = time.time()
+        with Session(self.engine) as s, s.begin():
+            result_ = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.num_moves == seq)
+                .values(num_moves=seq + 1, status=status, result=result, updated=now)
+            )
+            n = result_.rowcount if isinstance(result_, CursorResult) else 0
+            if n != 1:
+                raise RuntimeError(f"table {table_id}: move {seq} is not the next move")
+            s.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, created=now))
+
+    def remove_last_move(self, table_id: str, status: str = "open", result: str = "") -> bool:
+        """Delete the last move (a score sheet's undo); ``False`` if there is none."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(TableRow, table_id)
+            if row is None or row.num_moves == 0:
+                return False
+            seq = row.num_moves - 1
+            s.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.seq == seq))
+            row.num_moves = seq
+            row.status = status
+            row.result = result
+            row.updated = time.time()
+        return True
+
+    # -- reading -------------------------------------------------------------------------
+    def load(self, table_id: str) -> StoredTable | None:
+        """The table and its moves, or ``None`` if there is no such table."""
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            moves = s.execute(
+                select(MoveRow.seat, MoveRow.action)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.seq)
+            ).all()
+            return _stored(row, [(int(a), int(b)) for a, b in moves])
+
+    def list_tables(
+        self, status: str | None = None, kind: str | None = None, limit: int = 50
+    ) -> list[StoredTable]:
+        """Newest first, without their moves (``moves`` is empty)."""
+        with Session(self.engine) as s:
+            q = select(TableRow)
+            if status:
+                q = q.where(TableRow.status == status)
+            if kind:
+                q = q.where(TableRow.kind == kind)
+            q = q.order_by(TableRow.updated.desc()).limit(limit)
+            return [_stored(r, []) for r in s.scalars(q)]
+
+    def open_table_ids(self, kind: str = "game") -> list[str]:
+        with Session(self.engine) as s:
+            q = select(TableRow.id).where(TableRow.status == "open", TableRow.kind == kind)
+            return list(s.scalars(q))
+
+    def count(self) -> int:
+        with Session(self.engine) as s:
+            return int(s.scalar(select(func.count()).select_from(TableRow)) or 0)
+
+
+def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
+    return StoredTable(
+        id=row.id,
+        kind=row.kind,
+        game_id=row.game_id,
+        num_players=row.num_players,
+        options=json.loads(row.options),
+        seed=int(row.seed),
+        seats=json.loads(row.seats),
+        names=json.loads(row.names),
+        token_hashes=json.loads(row.token_hashes),
+        status=row.status,
+        result=row.result,
+        created=row.created,
+        updated=row.updated,
+        moves=moves,
+    )

@@ -1,0 +1,591 @@
+"""Live tables: the authoritative game states the server holds, their seats, bots and viewers.
+
+Framework-free (asyncio only): :mod:`ninetynine.web.app` puts HTTP and WebSocket in front of it.
+
+A :class:`LiveTable` owns one state. Every move, from a person or a bot, goes through
+:meth:`LiveTable.play`: it is checked by the engine on a clone (``apply_action`` raises
+``IllegalActionError`` and changes nothing), written to the store in one transaction, and only
+then becomes the table's state; then every viewer gets the new view. Bots move on the server,
+one after the other, in a worker thread (a search bot may think for a while) under the table's
+lock.
+
+What a viewer receives is :meth:`LiveTable.view`: built from ``state.observation(seat)`` (a
+spectator: ``observation(None)``), the legal moves in notation for the seat to act, the game's
+own text drawing of that observation, and public facts (names, who is connected, the last moves
+in notation with the events they caused from the public observations). Nothing else about the
+state is sent: no other hand, no deck, no seed (the seed would replay the deal) until the game
+is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ninetynine.agents import make_agent
+from ninetynine.core.agent import Agent, choose_action
+from ninetynine.core.errors import GameOptionError, IllegalActionError, NinetyNineError
+from ninetynine.core.game import Game, State
+from ninetynine.core.records import GameRecord
+from ninetynine.core.registry import list_agents, load_game
+from ninetynine.core.rng import derive_seed
+
+from .sheet import ScoreSheet, SheetError
+from .store import Store, StoredTable, hash_token, new_token
+
+log = logging.getLogger("ninetynine.web")
+
+HUMAN = "human"
+#: Moves kept in a view's ``log`` (the whole game is in the record).
+LOG_TAIL = 40
+MAX_NAME = 40
+
+
+class MoveError(NinetyNineError):
+    """A move the table refuses; ``code`` says why (for clients): ``not_your_turn``,
+    ``spectator``, ``stale``, ``illegal``, ``finished``, ``bad_message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Viewer(Protocol):
+    """A connection that receives views (a WebSocket in the app, a list in tests)."""
+
+    async def send_json(self, data: Any) -> None: ...
+
+
+@dataclass
+class Connection:
+    viewer: Viewer
+    seat: int | None  # None: spectator
+
+
+@dataclass
+class LogEntry:
+    n: int  # move number, 1-based
+    seat: int
+    move: str
+    events: list[str]
+
+
+def seat_names(specs: Sequence[str], names: Sequence[str | None] | None) -> list[str]:
+    """Display names: the given name, else ``Seat 1 (greedy)`` / ``Seat 0`` for people."""
+    out = []
+    for i, spec in enumerate(specs):
+        given = (names[i] if names and i < len(names) else None) or ""
+        given = str(given).strip()[:MAX_NAME]
+        out.append(given or (f"Seat {i}" if spec == HUMAN else f"Seat {i} ({spec})"))
+    return out
+
+
+def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
+    """One spec per seat: ``human`` or an agent spec valid for the game (checked by building
+    it). Missing seats: a person in seat 0, greedy (or the first agent) elsewhere.
+
+    :raises GameOptionError: too many seats, or an unknown agent.
+    """
+    given = [str(s).strip().lower() for s in (seats or [])]
+    if len(given) > game.num_players:
+        raise GameOptionError(f"{len(given)} seats given for {game.num_players} players")
+    agents = list_agents(game.game_id)
+    default_bot = "greedy" if "greedy" in agents else agents[0]
+    if not given:
+        given = [HUMAN]
+    given += [default_bot] * (game.num_players - len(given))
+    for i, spec in enumerate(given):
+        if spec != HUMAN:
+            make_agent(spec, game, i, seed=0)  # raises GameOptionError naming the agents
+    return given
+
+
+class LiveTable:
+    """One game table in memory (rebuilt from the store by replaying its moves)."""
+
+    def __init__(
+        self,
+        stored: StoredTable,
+        store: Store,
+        bot_delay: float = 0.0,
+        on_change: Callable[[LiveTable], None] | None = None,
+    ) -> None:
+        self.id = stored.id
+        self.store = store
+        self.bot_delay = bot_delay
+        self.game: Game = load_game(
+            stored.game_id, num_players=stored.num_players, **stored.options
+        )
+        self.seats = list(stored.seats)
+        self.names = list(stored.names)
+        self.token_hashes = list(stored.token_hashes)
+        self.created = stored.created
+        self.state: State = self.game.new_initial_state(seed=stored.seed)
+        self.log: list[LogEntry] = []
+        for seat, action in stored.moves:
+            self._advance(seat, self._next_state(action))
+        self.agents: dict[int, Agent] = {
+            i: make_agent(spec, self.game, i, seed=derive_seed(stored.seed, 9900 + i))
+            for i, spec in enumerate(self.seats)
+            if spec != HUMAN
+        }
+        self.connections: list[Connection] = []
+        self.lock = asyncio.Lock()
+        self._bot_task: asyncio.Task[None] | None = None
+        self.has_hint = type(self.game).hint is not Game.hint
+        self.on_change = on_change
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """Moves applied so far (a client sends it with a move; a different one is stale)."""
+        return len(self.state.history())
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose invite token this is.
+
+        :raises MoveError: (``bad_token``) a token that is no seat of this table.
+        """
+        if token is None or token == "":
+            return None
+        h = hash_token(str(token))
+        for i, th in enumerate(self.token_hashes):
+            if th is not None and secrets.compare_digest(th, h):
+                return i
+        raise MoveError("bad_token", "this invite link is not valid for this table")
+
+    def present(self) -> list[bool]:
+        """Per seat: a bot, or a person with at least one open connection."""
+        online = {c.seat for c in self.connections}
+        return [spec != HUMAN or i in online for i, spec in enumerate(self.seats)]
+
+    def result_text(self) -> str:
+        if not self.finished:
+            return ""
+        w = self.state.winner()
+        return f"{self.names[w]} wins" if w is not None else "draw"
+
+    def record(self) -> GameRecord:
+        """The game record (header: game, options, seed, seats, names, result; the moves)."""
+        return GameRecord.from_state(
+            self.state,
+            seats=self.seats,
+            extra={"Table": self.id, **{f"Name{i}": n for i, n in enumerate(self.names)}},
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts for the lobby (no token, no seed while the game runs)."""
+        return {
+            "id": self.id,
+            "kind": "game",
+            "game": self.game.game_id,
+            "title": self.game.title,
+            "num_players": self.game.num_players,
+            "options": dict(self.game.options),
+            "seats": [
+                {
+                    "seat": i,
+                    "name": self.names[i],
+                    "kind": "human" if s == HUMAN else "bot",
+                    "agent": None if s == HUMAN else s,
+                    "present": self.present()[i],
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "status": "finished" if self.finished else "open",
+            "result": self.result_text(),
+            "moves": self.version,
+            "current_player": self.state.current_player(),
+            "created": self.created,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What one viewer receives: only ``observation(seat)`` of the game state, plus
+        public facts. ``seat=None``: the spectators' (public) view."""
+        st = self.state
+        obs = st.observation(seat)
+        cp = st.current_player()
+        legal = []
+        if seat is not None and seat == cp and not st.is_terminal():
+            legal = [{"id": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+        out: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.game_id,
+            "seat": seat,
+            "version": self.version,
+            "current_player": cp,
+            "names": self.names,
+            "bots": [s != HUMAN for s in self.seats],
+            "present": self.present(),
+            "observation": obs,
+            "board_text": self.game.render_observation(obs, markup=False, names=self.names),
+            "legal": legal,
+            "log": [e.__dict__ for e in self.log[-LOG_TAIL:]],
+            "terminal": st.is_terminal(),
+            "has_hint": self.has_hint,
+        }
+        if st.is_terminal():
+            out["result"] = self.result_text()
+            out["returns"] = st.returns()
+            out["scores"] = st.scores()
+        return out
+
+    # -- moves ---------------------------------------------------------------------------
+    def _next_state(self, action: int) -> State:
+        nxt = self.state.clone()
+        nxt.apply_action(action)  # raises IllegalActionError, self.state untouched
+        return nxt
+
+    def _advance(self, seat: int, nxt: State) -> None:
+        before, after = self.state, nxt
+        action = after.history()[-1]
+        move = before.action_to_string(action)
+        events = self.game.describe_events(
+            before.observation(None),
+            after.observation(None),
+            before.scores(),
+            after.scores(),
+            seat,
+            self.names,
+        )
+        self.state = after
+        self.log.append(LogEntry(len(after.history()), seat, move, events))
+
+    def parse_action(self, message: dict[str, Any]) -> int:
+        """The action id of a move message: ``{"action": id}`` or ``{"notation": "R7>1"}``.
+
+        :raises MoveError: neither, or not a move of this game.
+        """
+        if "action" in message:
+            a = message["action"]
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise MoveError("bad_message", f"action must be an action id (a number), not {a!r}")
+            if not 0 <= a < self.game.num_distinct_actions:
+                raise MoveError(
+                    "illegal",
+                    f"there is no action {a} in {self.game.game_id} "
+                    f"(ids 0-{self.game.num_distinct_actions - 1})",
+                )
+            return a
+        if "notation" in message:
+            text = message["notation"]
+            if not isinstance(text, str) or len(text) > 100:
+                raise MoveError("bad_message", "notation must be a short text like a move")
+            try:
+                return self.state.string_to_action(text.strip())
+            except NinetyNineError as e:
+                raise MoveError("illegal", str(e)) from None
+        raise MoveError("bad_message", 'a move needs "action" (an id) or "notation" (text)')
+
+    async def play(self, seat: int | None, message: dict[str, Any]) -> None:
+        """A person's move: ``message`` holds ``action`` or ``notation`` and ``version`` (the
+        table version the move was made on).
+
+        :raises MoveError: a spectator, not this seat's turn, a stale version, an unknown or
+            illegal action, a finished game. Nothing changes then.
+        """
+        async with self.lock:
+            if seat is None:
+                raise MoveError("spectator", "spectators cannot make moves")
+            if self.finished:
+                raise MoveError("finished", "the game is over")
+            version = message.get("version")
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise MoveError("bad_message", 'a move needs "version": the move number it is for')
+            cp = self.state.current_player()
+            if cp != seat:
+                raise MoveError(
+                    "not_your_turn", f"it is not your turn: {self.names[cp]} is to move"
+                )
+            if version != self.version:
+                raise MoveError(
+                    "stale",
+                    f"stale move: it was made on move {version}, the table is at move "
+                    f"{self.version}; look again",
+                )
+            action = self.parse_action(message)
+            try:
+                self._commit(seat, action)
+            except IllegalActionError as e:
+                raise MoveError("illegal", str(e)) from None
+        await self.broadcast()
+        self.schedule_bots()
+
+    def _commit(self, seat: int, action: int) -> None:
+        nxt = self._next_state(action)
+        status = "finished" if nxt.is_terminal() else "open"
+        result = ""
+        if nxt.is_terminal():
+            w = nxt.winner()
+            result = f"{self.names[w]} wins" if w is not None else "draw"
+        self.store.append_move(self.id, self.version, seat, action, status, result)
+        self._advance(seat, nxt)
+        if self.on_change:
+            self.on_change(self)
+
+    # -- bots ----------------------------------------------------------------------------
+    def schedule_bots(self) -> None:
+        """Start the bot loop if a bot is to move and no loop runs."""
+        if self.finished or self.state.current_player() not in self.agents:
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while not self.finished and self.state.current_player() in self.agents:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with self.lock:
+                p = self.state.current_player()
+                agent = self.agents.get(p)
+                if agent is None or self.finished:
+                    break
+                try:
+                    action = await asyncio.to_thread(choose_action, agent, self.state, p)
+                    self._commit(p, action)
+                except Exception:  # a bot bug must not kill the table silently
+                    log.exception("table %s: bot in seat %d failed", self.id, p)
+                    return
+            await self.broadcast()
+
+    async def stop(self) -> None:
+        if self._bot_task is not None and not self._bot_task.done():
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._bot_task
+
+    # -- viewers -------------------------------------------------------------------------
+    async def join(self, viewer: Viewer, seat: int | None) -> Connection:
+        conn = Connection(viewer, seat)
+        self.connections.append(conn)
+        await self.broadcast()
+        self.schedule_bots()
+        return conn
+
+    async def leave(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+            await self.broadcast()
+
+    async def broadcast(self) -> None:
+        """Send every viewer its own view (computed once per seat)."""
+        views: dict[int | None, dict[str, Any]] = {}
+        for conn in list(self.connections):
+            if conn.seat not in views:
+                views[conn.seat] = self.view(conn.seat)
+            try:
+                await conn.viewer.send_json(views[conn.seat])
+            except Exception:  # a closed socket: drop it, the others go on
+                if conn in self.connections:
+                    self.connections.remove(conn)
+
+    async def hint(self, seat: int | None) -> str:
+        """The game's hint for ``seat``'s own observation.
+
+        :raises MoveError: a spectator, or the game has no hint.
+        """
+        if seat is None:
+            raise MoveError("spectator", "spectators get no hints")
+        if not self.has_hint:
+            raise MoveError("bad_message", f"{self.game.game_id} has no hint")
+        obs = self.state.observation(seat)
+        text = await asyncio.to_thread(self.game.hint, obs)
+        return text or "no hint for this position"
+
+
+@dataclass
+class Created:
+    id: str
+    tokens: list[str | None] = field(default_factory=list)
+
+
+class TableManager:
+    """Every table: created here, loaded from the store on first use, kept in memory."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+
+    def create(
+        self,
+        game_id: str,
+        num_players: int | None,
+        options: dict[str, Any],
+        seats: Sequence[str] | None,
+        names: Sequence[str | None] | None = None,
+        seed: int | None = None,
+    ) -> Created:
+        """A new table; returns its id and one token per human seat (``None`` for bots).
+
+        :raises GameOptionError: unknown game, bad options, seats or seed.
+        """
+        if not isinstance(options, dict):
+            raise GameOptionError("options must be an object of option: value")
+        if num_players is None and seats:
+            num_players = len(seats)
+        game = load_game(game_id, num_players=num_players, **options)
+        specs = normalise_seats(game, seats)
+        state = game.new_initial_state(seed=seed)  # checks the seed; None draws one
+        tokens = [new_token() if s == HUMAN else None for s in specs]
+        tid = self.store.create_table(
+            kind="game",
+            game_id=game.game_id,
+            num_players=game.num_players,
+            options=dict(game.options),
+            seed=state.seed,
+            seats=specs,
+            names=seat_names(specs, names),
+            token_hashes=[hash_token(t) if t else None for t in tokens],
+        )
+        return Created(tid, tokens)
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """The live table (loaded and replayed from the store the first time)."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        stored = self.store.load(table_id)
+        if stored is None or stored.kind != "game":
+            return None
+        table = LiveTable(stored, self.store, self.bot_delay)
+        self.tables[table_id] = table
+        try:  # a bot whose turn it was when the server stopped moves now
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return table
+        table.schedule_bots()
+        return table
+
+    def resume(self) -> int:
+        """Load every unfinished table whose seats are all bots and let them play on (the
+        others wait until someone opens them). Returns how many were resumed."""
+        n = 0
+        for tid in self.store.open_table_ids():
+            stored = self.store.load(tid)
+            if stored and all(s != HUMAN for s in stored.seats):
+                table = self.get(tid)
+                if table is not None:
+                    table.schedule_bots()
+                    n += 1
+        return n
+
+    def summaries(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """Lobby list, newest first: live tables from memory, the others from the store."""
+        out = []
+        for st in self.store.list_tables(status=status, limit=limit):
+            if st.kind == "game" and st.id in self.tables:
+                out.append(self.tables[st.id].summary())
+                continue
+            out.append(
+                {
+                    "id": st.id,
+                    "kind": st.kind,
+                    "game": st.game_id,
+                    "num_players": st.num_players,
+                    "seats": [
+                        {
+                            "seat": i,
+                            "name": st.names[i],
+                            "kind": "human" if s == HUMAN else "bot",
+                            "agent": None if s == HUMAN else s,
+                        }
+                        for i, s in enumerate(st.seats)
+                    ],
+                    "status": st.status,
+                    "result": st.result,
+                    "created": st.created,
+                }
+            )
+        return out
+
+    async def close(self) -> None:
+        for t in self.tables.values():
+            await t.stop()
+
+    # -- score sheets --------------------------------------------------------------------
+    def create_sheet(self, game_id: str, names: Sequence[str], handicap: Any = None) -> Created:
+        """A new score sheet; returns its id and its one edit token.
+
+        :raises GameOptionError: see :class:`~ninetynine.web.sheet.ScoreSheet`.
+        """
+        if not isinstance(names, list | tuple):
+            raise GameOptionError("names must be a list of player names")
+        sheet = ScoreSheet(game_id, names, handicap)
+        token = new_token()
+        tid = self.store.create_table(
+            kind="sheet",
+            game_id=game_id,
+            num_players=len(sheet.names),
+            options=sheet.options,
+            seed=0,
+            seats=[HUMAN] * len(sheet.names),
+            names=sheet.names,
+            token_hashes=[hash_token(token)],
+        )
+        return Created(tid, [token])
+
+    def load_sheet(self, sheet_id: str) -> tuple[ScoreSheet, StoredTable] | None:
+        stored = self.store.load(sheet_id) if len(sheet_id) <= 32 else None
+        if stored is None or stored.kind != "sheet":
+            return None
+        sheet = ScoreSheet(
+            stored.game_id,
+            stored.names,
+            stored.options.get("handicap"),
+            stored.options.get("target"),
+        )
+        for p, a in stored.moves:
+            sheet.add(p, a)
+        return sheet, stored
+
+    def sheet_entry(self, sheet_id: str, token: str, player: Any, action: Any) -> ScoreSheet:
+        """Add an entry (checked first) in one transaction.
+
+        :raises SheetError: a bad token or entry; :raises KeyError: no such sheet.
+        """
+        sheet, stored = self._sheet_for_edit(sheet_id, token)
+        sheet.check(player, action)
+        sheet.add(player, action)
+        status = "finished" if sheet.winner is not None else "open"
+        result = f"{sheet.names[sheet.winner]} wins" if sheet.winner is not None else ""
+        self.store.append_move(sheet_id, len(stored.moves), player, action, status, result)
+        return sheet
+
+    def sheet_undo(self, sheet_id: str, token: str) -> ScoreSheet:
+        sheet, _ = self._sheet_for_edit(sheet_id, token)
+        sheet.undo()
+        self.store.remove_last_move(sheet_id)
+        return sheet
+
+    def _sheet_for_edit(self, sheet_id: str, token: str) -> tuple[ScoreSheet, StoredTable]:
+        found = self.load_sheet(sheet_id)
+        if found is None:
+            raise KeyError(sheet_id)
+        sheet, stored = found
+        th = stored.token_hashes[0]
+        if not token or th is None or not secrets.compare_digest(th, hash_token(str(token))):
+            raise SheetError("this link may only look at the sheet, not write on it")
+        return sheet, stored
+
+
+__all__ = [
+    "Created",
+    "LiveTable",
+    "MoveError",
+    "SheetError",
+    "TableManager",
+    "normalise_seats",
+    "seat_names",
+]

@@ -1,0 +1,106 @@
+"""The 99 Heroes board drawing, event lines, hero cards and hints: snapshots of fixed positions,
+markup, and what each seat may see.
+
+Snapshots live in ``tests/games/heroes99/snapshots/``. To regenerate them after a deliberate
+change to the drawing, run ``UPDATE_SNAPSHOTS=1 pytest tests/games/heroes99/test_render.py`` and
+say why in the commit message.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import ninetynine
+from ninetynine.agents import make_agent
+from ninetynine.games.heroes99.render import hero_card, render_text
+
+from .positions import play, position
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+def _after(players: int, seed: int, actions: int) -> ninetynine.State:
+    game = ninetynine.load_game("heroes99", num_players=players)
+    state = game.new_initial_state(seed)
+    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return state
+
+
+def _check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / name
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
+    assert text + "\n" == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "actions", "seat"),
+    [(2, 7, 2, 0), (2, 7, 30, 1), (3, 5, 40, 0), (2, 3, 500, None)],
+)
+def test_board_snapshots(players, seed, actions, seat):
+    state = _after(players, seed, actions)
+    text = render_text(state.observation(seat), game=state.game)
+    who = "public" if seat is None else f"seat{seat}"
+    _check_snapshot(f"heroes99_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+
+
+def test_hidden_placements_are_not_drawn():
+    s = _after(2, 7, 2)  # seat 0 placed two heroes, nobody else has seen them
+    mine = s.observation(0)["my_heroes"]
+    names = [s.game.roster.heroes[s.game.roster.index(h)].name for h in mine if h]
+    theirs = render_text(s.observation(1), game=s.game)
+    ours = render_text(s.observation(0), game=s.game)
+    for name in names:
+        assert name in ours.split("Heroes")[0]
+        assert name not in theirs.split("Heroes")[0]
+
+
+def test_markup_renders_in_rich():
+    s = _after(2, 7, 30)
+    text = render_text(s.observation(0), markup=True, game=s.game)
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(text)
+    assert "LANE 1" in out.getvalue() and "[bold]" not in out.getvalue()
+
+
+def test_event_lines_say_what_happened_without_hidden_cards():
+    game = ninetynine.load_game("heroes99")
+    s = position([["hoarder", "bastion", "regent"], ["duelist", "warden", "stalwart"]], hands=["10S 3C 8H", "2D"])
+    lines = []
+    for move in ("10S>1", "skill2", "3C"):
+        before = s.observation(None)
+        play(s, move)
+        lines += game.describe_events(before, s.observation(None), [0, 0], [0, 0], 0, ["Seat 0", "Seat 1"])
+    text = " ".join(lines)
+    assert "plays 10S on Hoarder (lane 1)" in text and "Hoarder's skill2 [10]" in text
+    assert "bolsters Seat 0's Hoarder (lane 1) with 1 card from the hand" in text
+    assert "3C" not in text
+
+
+def test_hero_card():
+    game = ninetynine.load_game("heroes99")
+    text = hero_card(game.roster.heroes[game.roster.index("jester")])
+    assert text.splitlines()[0] == "Jester (jester)  trickster"
+    assert "skill1 [hearts]: Shift an active card from this hero to an enemy hero in this lane." in text
+
+
+def test_hint_speaks_for_the_seat_to_move_only():
+    game = ninetynine.load_game("heroes99")
+    s = position([["bastion", "regent", "jester"], ["hoarder", "warden", "stalwart"]], hands=["7S KH", "2D"])
+    hint = game.hint(s.observation(0))
+    assert hint and hint.split(":")[0].split()[0] in {s.action_to_string(a) for a in s.legal_actions()}
+    assert game.hint(s.observation(1)) is None and game.hint(s.observation(None)) is None
+    pick = game.new_initial_state(3)
+    assert "@<lane>" in game.hint(pick.observation(0))

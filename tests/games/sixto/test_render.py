@@ -1,0 +1,125 @@
+"""The Sixto sheet drawing and event lines: snapshots of fixed positions, colour markup with
+its non-colour cues, secret choices.
+
+Snapshots live in ``tests/games/sixto/snapshots/``. To regenerate them after a deliberate
+change to the drawing, run ``UPDATE_SNAPSHOTS=1 pytest tests/games/sixto/test_render.py`` and
+say why in the commit message.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import ninetynine
+from ninetynine.agents import make_agent
+from ninetynine.games.sixto.render import render_text
+
+from .positions import act, position
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+def _after(players: int, seed: int, actions: int, **options) -> ninetynine.State:
+    """The state after ``actions`` moves of seeded greedy bots (or the end)."""
+    game = ninetynine.load_game("sixto", num_players=players, **options)
+    state = game.new_initial_state(seed)
+    bots = [make_agent("greedy", game, i, seed=i) for i in range(players)]
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return state
+
+
+def _check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / name
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
+    assert text + "\n" == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "actions", "seat", "pad"),
+    [
+        (3, 7, 31, 1, "none"),
+        (2, 5, 400, None, "none"),
+        (2, 3, 25, 0, "hits"),
+        (2, 4, 22, 1, "kriskras"),
+        (1, 2, 17, 0, "locked"),
+        (2, 6, 30, 0, "cross-blocks"),
+    ],
+)
+def test_sheet_snapshots(players, seed, actions, seat, pad):
+    state = _after(players, seed, actions, pad=pad)
+    text = state.game.render_observation(state.observation(seat))
+    who = "public" if seat is None else f"seat{seat}"
+    _check_snapshot(f"sixto_{pad}_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+
+
+def test_colour_markup_keeps_a_non_colour_cue():
+    state = _after(2, 7, 9)
+    obs = state.observation(0)
+    plain = render_text(obs, game=state.game)
+    marked = render_text(obs, markup=True, game=state.game)
+    assert "[bold white on red3]" in marked and "[bold black on yellow3]" in marked
+    console = Console(width=120, record=True, color_system=None)
+    console.print(marked)
+    assert console.export_text().rstrip() == plain.rstrip()  # the same text without colour
+    for letter, name in zip(
+        "RYGBPO", ("Red", "Yellow", "Green", "Blue", "Purple", "Orange"), strict=True
+    ):
+        assert f"{letter} {name}" in plain  # every row names its colour
+    assert "X" in plain  # marks are letters, not colours only
+
+
+def test_the_drawing_never_shows_another_players_secret_choice():
+    s = position(2, dice=[1, 6, 5, 3, 4, 2])
+    act(s, "keep", "RYGBPO")
+    other = render_text(s.observation(1), game=s.game)
+    mine = render_text(s.observation(0), game=s.game)
+    assert "your marks this roll: RYGBPO" in mine
+    assert "RYGBPO" not in other and "Seat 0 chosen" in other
+
+
+def test_the_drawing_says_where_each_die_would_mark():
+    s = position(1, dice=[6, 1, 1, 1, 1, 1])
+    act(s, "keep")
+    text = render_text(s.observation(0), game=s.game)
+    assert "R6: col 5 (4 lost)" in text
+
+
+def test_event_lines_tell_every_players_marks_once_revealed():
+    s = position(2, dice=[1, 6, 5, 3, 4, 2])
+    game = s.game
+    act(s, "keep")
+    before = s.observation(None)
+    act(s, "R")
+    names = ["Ann", "Bob"]
+    assert game.describe_events(before, s.observation(None), [0, 0], [0, 0], 0, names) == []
+    act(s, "pass")
+    lines = game.describe_events(before, s.observation(None), [0, 0], s.scores(), 1, names)
+    assert lines[0] == "Ann marks Red 1 (column 1); score -10"
+    assert lines[1] == "Bob marks nothing; score 0"
+    assert lines[2].startswith("Bob rolls ")
+
+
+def test_event_lines_for_removal_and_the_end():
+    s = position(1, dice=[4, 1, 1, 1, 1, 1])
+    for d in (1, 2):
+        s.dice[d] = 0
+        s.removed.append(d)
+        s.removed_at[d] = 1
+    from .positions import set_row
+
+    set_row(s, 0, 0, [1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 0, 0])
+    act(s, "keep", "R")
+    lines = s.game.describe_events({}, s.observation(None), [0], s.scores(), 0, ["You"])
+    assert "the Red die is removed: You marked two spaces of the Red row's target area" in lines
+    assert lines[-1].startswith("game over, the third die is out: final score ")

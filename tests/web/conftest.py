@@ -1,0 +1,151 @@
+"""Fixtures for the web app tests: an app on a fresh SQLite file, clients, a server process.
+
+Every test module here starts with ``pytest.importorskip`` of the web extra (fastapi, httpx), so
+the suite still runs where the extra is not installed; CI installs it (``scripts/setup``)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[Any]:
+    pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
+    pytest.importorskip("httpx")
+    from ninetynine.web.app import create_app
+
+    TestClient = client_class()
+
+    with TestClient(create_app(db_url, bot_delay=0.0)) as c:
+        yield c
+
+
+def client_class() -> Any:
+    """Starlette's TestClient (its import warns that it would like a newer httpx; ours works)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    return TestClient
+
+
+def new_table(client: Any, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def receive_until(ws: Any, pred: Any, limit: int = 5000) -> list[dict[str, Any]]:
+    """Messages from ``ws`` up to and including the first state message ``pred`` accepts."""
+    out = []
+    for _ in range(limit):
+        msg = ws.receive_json()
+        out.append(msg)
+        if msg.get("type") == "state" and pred(msg):
+            return out
+    raise AssertionError("no such message")
+
+
+def my_turn_or_over(msg: dict[str, Any]) -> bool:
+    return bool(msg["terminal"] or msg["legal"])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``python -m ninetynine serve`` as a child process on a free loopback port."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        import httpx
+
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+        }
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "ninetynine",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--bot-delay",
+                str(self.bot_delay),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"server exited with {self.proc.returncode}: {err}")
+            try:
+                if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not start within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        if self.proc and self.proc.stderr:
+            self.proc.stderr.close()
+
+
+@pytest.fixture
+def server_factory(db_url: str) -> Iterator[Any]:
+    started: list[ServerProcess] = []
+
+    def start(bot_delay: float = 0.0) -> ServerProcess:
+        s = ServerProcess(db_url, bot_delay).start()
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        s.stop()

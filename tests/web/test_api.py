@@ -1,0 +1,150 @@
+"""The JSON API: games, creating and listing tables, views, moves over HTTP, records, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
+pytest.importorskip("httpx")
+
+import ninetynine
+from ninetynine.core.records import parse_record
+
+from .conftest import new_table
+
+
+def test_games_lists_every_registered_game_with_options_and_bots(client) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert sorted(games) == ninetynine.list_games()
+    w = games["warp99"]
+    assert (w["min_players"], w["max_players"]) == (2, 4)
+    assert {"greedy", "random"} <= {a["name"] for a in w["agents"]}
+    target = next(o for o in w["options"] if o["name"] == "target")
+    assert target == {**target, "default": 99, "kind": "int"}
+    assert w["renderer"] == "/static/games/warp99.js"
+
+
+def test_a_game_without_its_own_drawing_gets_the_generic_one() -> None:
+    from ninetynine.web.app import renderer_url
+
+    assert renderer_url("no-such-game-yet") == "/static/games/generic.js"
+    for gid in ninetynine.list_games():  # every landed game has its own drawing
+        assert renderer_url(gid) == f"/static/games/{gid}.js"
+
+
+def test_create_table_gives_one_secret_invite_per_human_seat(client) -> None:
+    t = new_table(client, game="warp99", players=3, seats=["human", "greedy", "human"], seed=4)
+    invites = [s["invite"] for s in t["seats"]]
+    assert invites[1] is None and invites[0] and invites[2]
+    assert invites[0] != invites[2]
+    tokens = [s["token"] for s in t["seats"] if s["token"]]
+    assert all(len(tok) >= 20 for tok in tokens)
+    # nothing public names a token or the seed
+    for path in (f"/api/tables/{t['id']}", "/api/tables", f"/api/tables/{t['id']}/view"):
+        text = client.get(path).text
+        assert not any(tok in text for tok in tokens)
+        assert '"seed"' not in text
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "warpp"}, "did you mean warp99"),
+        ({"game": "warp99", "players": 7}, "2-4 players"),
+        ({"game": "warp99", "options": {"target": "lots"}}, "option target"),
+        ({"game": "warp99", "options": {"colour": 3}}, "no option 'colour'"),
+        ({"game": "warp99", "seats": ["human", "wizard"]}, "no agent 'wizard'"),
+        ({"game": "warp99", "seed": -1}, "seed"),
+        ({"game": "warp99", "players": "3"}, "players must be a whole number"),
+        ({}, "choose a game"),
+    ],
+)
+def test_bad_tables_are_refused_with_a_clear_message(client, body, words) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    assert words in r.json()["error"]
+    assert "Traceback" not in r.text
+
+
+def test_malformed_json_body_is_a_400_not_a_traceback(client) -> None:
+    r = client.post(
+        "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    r = client.post("/api/tables", json=[1, 2])
+    assert r.status_code == 400 and "JSON object" in r.json()["error"]
+
+
+def test_unknown_table_is_404(client) -> None:
+    assert client.get("/api/tables/nope").status_code == 404
+    assert client.get("/api/tables/nope/record").status_code == 404
+    assert client.get("/api/tables/" + "x" * 200).status_code == 404
+
+
+def test_moves_over_http_are_checked_by_the_engine(client) -> None:
+    t = new_table(client, game="warp99", players=2, seats=["human", "human"], seed=9)
+    tid, tok0, tok1 = t["id"], t["seats"][0]["token"], t["seats"][1]["token"]
+    view = client.get(f"/api/tables/{tid}/view", params={"token": tok0}).json()
+    assert view["seat"] == 0 and view["current_player"] == 0 and view["legal"]
+    state = ninetynine.load_game("warp99", num_players=2).new_initial_state(9)
+    assert view["observation"] == state.observation(0)
+
+    def move(token, **body):
+        return client.post(f"/api/tables/{tid}/moves", json={"token": token, **body})
+
+    first = view["legal"][0]
+    wrong = move(tok1, action=first["id"], version=0)
+    assert wrong.status_code == 409 and "not your turn" in wrong.json()["error"]
+    assert move("forged", action=first["id"], version=0).status_code == 403
+    assert move(None, action=first["id"], version=0).json()["code"] == "spectator"
+    bad = move(tok0, action=400, version=0)
+    assert bad.status_code == 400 and "no action 400" in bad.json()["error"]
+    illegal_id = next(a for a in range(337) if a not in {m["id"] for m in view["legal"]})
+    r = move(tok0, action=illegal_id, version=0)
+    assert r.status_code == 400 and r.json()["code"] == "illegal"
+    assert move(tok0, notation="Q99", version=0).json()["code"] == "illegal"
+    assert move(tok0, action=True, version=0).json()["code"] == "bad_message"
+    assert move(tok0, action=first["id"]).json()["code"] == "bad_message"  # no version
+    # nothing above changed the table
+    assert client.get(f"/api/tables/{tid}").json()["moves"] == 0
+    ok = move(tok0, notation=first["text"].lower(), version=0)
+    assert ok.status_code == 200 and ok.json()["version"] == 1
+    stale = move(tok0, action=first["id"], version=0)
+    assert stale.status_code == 409 and stale.json()["code"] == "stale"
+    state.apply_action(first["id"])
+    assert ok.json()["observation"] == state.observation(0)
+
+
+def test_record_downloads_once_the_game_is_over_and_replays(client) -> None:
+    t = new_table(client, game="ono99", players=3, seats=["greedy", "random", "greedy"], seed=21)
+    tid = t["id"]
+    assert client.get(f"/api/tables/{tid}/record").status_code in (200, 409)
+    import time
+
+    for _ in range(400):
+        if client.get(f"/api/tables/{tid}").json()["status"] == "finished":
+            break
+        time.sleep(0.02)
+    summary = client.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "finished" and summary["result"]
+    r = client.get(f"/api/tables/{tid}/record")
+    assert r.status_code == 200
+    assert "attachment" in r.headers["content-disposition"]
+    record = parse_record(r.text)
+    assert record.headers["Seed"] == "21" and record.headers["Seat1"] == "random"
+    final = record.final_state()
+    assert final.is_terminal() and len(final.history()) == summary["moves"]
+    finished = client.get("/api/tables", params={"status": "finished"}).json()
+    assert [x["id"] for x in finished] == [tid]
+    assert client.get("/api/tables", params={"status": "open"}).json() == []
+    assert client.get("/api/tables", params={"status": "weird"}).status_code == 400
+
+
+def test_pages_are_served(client) -> None:
+    for path in ("/", "/watch/abc", "/play/abc/def", "/sheet/abc", "/sheet/abc/tok"):
+        r = client.get(path)
+        assert r.status_code == 200 and "<!doctype html>" in r.text
+        assert r.headers["referrer-policy"] == "no-referrer"
+    for name in ("table.js", "lobby.js", "sheet.js", "common.js", "style.css", "games/generic.js"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert "Warp 99" in client.get("/api/games/warp99/rules").text

@@ -1,0 +1,136 @@
+"""A real browser plays a whole Warp 99 game against a greedy bot by clicking the drawn table.
+
+Debian's Chromium through Playwright (no browser download): ``apt-get install -y chromium``
+(``scripts/setup`` does it on CI). Without it the test skips with a loud reason; on CI (``CI``
+set) it fails instead, so CI never silently loses it. Screenshots go to the test's temporary
+directory, or to ``$NINETYNINE_SCREENSHOTS`` when that is set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
+pytest.importorskip("httpx")
+
+import ninetynine
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _need_browser() -> None:
+    reason = None
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        reason = "the playwright package is missing (pip install playwright)"
+    if reason is None and not Path(CHROMIUM).exists():
+        reason = f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"BROWSER TEST CANNOT RUN ON CI: {reason}")
+        pytest.skip(f"BROWSER TEST SKIPPED: {reason}")
+
+
+def test_a_whole_warp99_game_by_clicking(server_factory, tmp_path: Path) -> None:
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    shots = Path(os.environ.get("NINETYNINE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+
+        # the lobby: Warp 99, two players, a person against greedy
+        page.goto(server.base + "/")
+        page.select_option("#game", "warp99")
+        page.select_option("#players", "2")
+        assert page.input_value("#seat-1") == "greedy"
+        page.fill("#seed", "2024")
+        page.fill("#name-0", "Tester")
+        page.click("#create")
+        page.click("#created a[data-seat='0']")
+        page.wait_for_selector("#status[data-turn='you']")
+        page.screenshot(path=str(shots / "warp99-start.png"), full_page=True)
+
+        def version() -> str:
+            return page.evaluate("document.body.dataset.version")
+
+        def wait_after(v: str) -> None:
+            page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+            page.wait_for_function(
+                "document.body.dataset.terminal === '1' || "
+                "document.querySelector(\"#status[data-turn='you']\") !== null"
+            )
+
+        # the first move by keyboard: a card, Enter, then Enter on its first move
+        v = version()
+        page.focus("#board button.card.playable")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.dataset.move") is not None
+        page.keyboard.press("Enter")
+        wait_after(v)
+
+        clicks = 0
+        discards = 0
+        while page.evaluate("document.body.dataset.terminal") != "1":
+            assert clicks < 600, "the game did not end"
+            legal = page.eval_on_selector_all(
+                "#moves button[data-move]", "bs => bs.map(b => b.dataset.move)"
+            )
+            row = [m for m in legal if m[0].isalpha() and m[1].isdigit() and ">" not in m]
+            piles = [m for m in legal if ">" in m]
+            v = version()
+            if row:
+                discards = 0
+                page.click(f"#board button.card[data-card='{row[-1]}']")
+                page.click("#board [data-target='row']")
+            elif piles and discards < 4:
+                card, pile = piles[0].split(">")
+                page.click(f"#board button.card[data-card='{card}']")
+                page.click(f"#board [data-target='pile{pile}']")
+                discards += 1
+            else:
+                for word in ("take", "end", "score", "flip1", "flip2", "flip3", "decline"):
+                    if word in legal:
+                        page.click(f"#board [data-move='{word}']")
+                        break
+                else:
+                    raise AssertionError(f"no button for {legal}")
+            clicks += 1
+            if clicks == 25:
+                page.screenshot(path=str(shots / "warp99-middle.png"), full_page=True)
+            wait_after(v)
+
+        page.wait_for_selector("#record:not(.hidden)")
+        status = page.text_content("#status")
+        page.screenshot(path=str(shots / "warp99-end.png"), full_page=True)
+        with page.expect_download() as download:
+            page.click("#record")
+        record = ninetynine.parse_record(Path(download.value.path()).read_text())
+        browser.close()
+
+    assert status and status.startswith("Game over:") and "wins" in status
+    final = record.final_state()
+    assert final.is_terminal() and record.headers["Seat0"] == "human"
+    assert clicks > 10
+    assert not problems, problems

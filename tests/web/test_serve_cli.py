@@ -1,0 +1,22 @@
+"""``ninetynine serve`` without the web extra names the install command."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from ninetynine.cli import serve as serve_module
+from ninetynine.cli.main import app
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch) -> None:
+    monkeypatch.setattr(serve_module, "missing_web_packages", lambda: ["fastapi", "uvicorn"])
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2
+    out = result.output + (result.stderr if result.stderr_bytes is not None else "")
+    assert "pip install 'ninetynine[web]'" in out.replace("\n", "")
+
+
+def test_serve_help_mentions_the_database_url() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "--db" in result.output and "postgresql" in result.output
