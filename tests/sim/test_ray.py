@@ -115,14 +115,13 @@ def test_ladder_ray_matches_local(ray_instance, tmp_path):
             "--seed", "2"]  # fmt: skip
     local, remote = tmp_path / "local.json", tmp_path / "ray.json"
     _invoke([*base, "--jobs", "2", "--json", str(local)])
-    stdout = _invoke([*base, "--backend", "ray", "--json", str(remote)])
+    _invoke([*base, "--backend", "ray", "--json", str(remote)])
     a, b = json.loads(local.read_text()), json.loads(remote.read_text())
     assert a["matrix"] == b["matrix"] and a["ratings"] == b["ratings"]
     assert {r["decisions"] for r in a["timing"].values()} == {
         r["decisions"] for r in b["timing"].values()
     }
     assert (a["backend"], b["backend"]) == ("local", "ray")
-    assert "on the Ray cluster" in stdout
 
 
 def test_analyze_ray_matches_local(ray_instance, tmp_path):

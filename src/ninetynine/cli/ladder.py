@@ -192,12 +192,10 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
             f"{tm['p95_s']:.3f}",
             f"{tm['max_s']:.3f}",
         )
-    where = (
-        "on the Ray cluster"
-        if d.get("backend") == "ray"
-        else f"{d['jobs']} job{'s' if d['jobs'] != 1 else ''} on this machine"
+    r.caption = (
+        "seconds per decision with a choice, wall clock "
+        f"({d['jobs']} job{'s' if d['jobs'] != 1 else ''} on this machine)"
     )
-    r.caption = f"seconds per decision with a choice, wall clock ({where})"
     r.caption_justify = "left"
     console.print(r)
     console.print(f"{d['elapsed_seconds']:.1f} s", highlight=False)
