@@ -91,3 +91,24 @@ def test_cli_rejects_a_ray_address_without_the_ray_back_end(tmp_path):
     assert result.exit_code == 2 and "needs the ray back end" in result.output
     bad = runner.invoke(app, ["simulate", "warp99", "--games", "2", "--backend", "nope"])
     assert bad.exit_code == 2 and "unknown back end 'nope'" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["simulate", "warp99", "--agents", "bogus"], "no agent 'bogus'"),
+        (["ladder", "warp99", "--agents", "random"], "at least two agents"),
+        (["analyze", "nogame"], "unknown game 'nogame'"),
+        (["analyze", "warp99", "--sections", "nope"], "no section nope"),
+    ],
+)
+def test_bad_input_fails_before_ray_starts(command, message, tmp_path):
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    if ray.is_initialized():
+        pytest.skip("a Ray instance is already running in this process")
+    out = ["--out", str(tmp_path / "r")] if command[0] == "analyze" else []
+    result = runner.invoke(
+        app, [*command, "--games", "2", "--backend", "ray", "--no-progress", *out]
+    )
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert not ray.is_initialized()  # the error came first; no Ray start-up was paid

@@ -23,7 +23,6 @@ from rich.progress import (
 )
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
-from ninetynine.core.registry import load_game
 
 from .simulate import parse_options
 
@@ -59,7 +58,6 @@ def run_analyze_command(
         specs = [s.strip().lower() for s in agents.split(",") if s.strip()] or ["greedy"]
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_options(option)
-        load_game(game, **options)  # a bad game or option fails before a back end starts
         ex = make_executor(backend, jobs, ray_address)
         t0 = time.perf_counter()
         if progress:
@@ -89,11 +87,11 @@ def run_analyze_command(
                     return tick
 
                 paths = build_report(
-                    game, out, games, specs, seed, ex.jobs, options, only, html, start, ex
+                    game, out, games, specs, seed, jobs or 1, options, only, html, start, ex
                 )
         else:
             paths = build_report(
-                game, out, games, specs, seed, ex.jobs, options, only, html, executor=ex
+                game, out, games, specs, seed, jobs or 1, options, only, html, executor=ex
             )
         elapsed = time.perf_counter() - t0
         pngs = sorted(out.glob("*.png"))

@@ -103,9 +103,7 @@ def _run(
     refs: list[str],
 ) -> Ladder:
     if not progress or total == 0:
-        return run_ladder(
-            game, specs, games, players, options, seed, ex.jobs, against=refs, executor=ex
-        )
+        return run_ladder(game, specs, games, players, options, seed, against=refs, executor=ex)
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -128,7 +126,7 @@ def _run(
                 bar.refresh()
 
         ladder = run_ladder(
-            game, specs, games, players, options, seed, ex.jobs, advance, refs, executor=ex
+            game, specs, games, players, options, seed, progress=advance, against=refs, executor=ex
         )
         bar.refresh()
     return ladder

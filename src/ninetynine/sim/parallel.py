@@ -200,7 +200,9 @@ class RayExecutor(Executor):
     cluster this process is connected to; results gathered in task order, progress from
     ``ray.wait`` on the task futures.
 
-    If Ray is not initialised yet, ``ray.init`` connects to ``address`` (``"ray://head:10001"``,
+    Ray is joined or started on first use (:meth:`map`, or reading ``jobs`` or ``cpus``), so
+    a run checks its input before paying for Ray's start-up. If Ray is not initialised yet
+    then, ``ray.init`` connects to ``address`` (``"ray://head:10001"``,
     ``"head:6379"``, or ``"auto"``: the cluster ``ray start`` runs on this machine), else to
     ``RAY_ADDRESS`` from the environment, and without either starts a new local instance
     (``jobs`` CPUs, all by default; no dashboard); :meth:`close` shuts down what was started
@@ -219,11 +221,20 @@ class RayExecutor(Executor):
     def __init__(self, address: str | None = None, jobs: int | None = None) -> None:
         if jobs is not None:
             _check_jobs(jobs)
-        ray = _import_ray()
-        self._ray = ray
+        self._ray = _import_ray()
+        self._address = address
+        self._jobs = jobs
         self._owner = False
+        self._cpus: int | None = None
+        self._remote: Any = None
+
+    def _connect(self) -> None:
+        """Join or start Ray (first use only: a run checks its input before Ray starts)."""
+        if self._cpus is not None:
+            return
+        ray = self._ray
         if not ray.is_initialized():
-            target = address or os.environ.get("RAY_ADDRESS") or None
+            target = self._address or os.environ.get("RAY_ADDRESS") or None
             if target:
                 _check_reachable(target)
             try:
@@ -232,7 +243,7 @@ class RayExecutor(Executor):
                 else:
                     ray.init(
                         address="local",  # a new instance, even beside a `ray start` one
-                        num_cpus=jobs,
+                        num_cpus=self._jobs,
                         include_dashboard=False,
                         logging_level=logging.WARNING,
                     )
@@ -243,9 +254,20 @@ class RayExecutor(Executor):
                     hint = " (a cluster with token authentication also needs RAY_AUTH_MODE=token)"
                 raise BackendError(f"cannot start or reach {where}: {e}{hint}") from None
             self._owner = True
-        self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        self.jobs = jobs if jobs is not None else self.cpus
+        self._cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(num_cpus=1)(_call)
+
+    @property
+    def cpus(self) -> int:
+        """CPUs in the cluster (joins or starts Ray)."""
+        self._connect()
+        assert self._cpus is not None
+        return self._cpus
+
+    @property  # type: ignore[override]
+    def jobs(self) -> int:
+        """The shard plan's workers: ``jobs`` as given, else the cluster's CPUs."""
+        return self._jobs if self._jobs is not None else self.cpus
 
     def describe(self) -> str:
         return f"ray, {self.cpus} CPU{'s' if self.cpus != 1 else ''}"
@@ -256,6 +278,7 @@ class RayExecutor(Executor):
         tasks: Sequence[T],
         progress: Callable[[T, R], None] | None = None,
     ) -> list[R]:
+        self._connect()
         ray = self._ray
         refs = [self._remote.remote(func, t) for t in tasks]
         where = {ref: i for i, ref in enumerate(refs)}
