@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from ninetynine.core.game import State
@@ -27,6 +29,33 @@ def random_playout(state: State, seed: int) -> State:
     for _ in random_steps(state, seed):
         pass
     return state
+
+
+def after_random_bots(game_id: str, players: int, seed: int, actions: int) -> State:
+    """The state after ``actions`` moves of seeded ``random`` agents (or the end)."""
+    import ninetynine
+    from ninetynine.agents import make_agent
+
+    game = ninetynine.load_game(game_id, num_players=players)
+    state = game.new_initial_state(seed)
+    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return state
+
+
+def check_snapshot(folder: Path, name: str, text: str) -> None:
+    """Compare ``text`` with the stored snapshot ``folder/name``; with ``UPDATE_SNAPSHOTS=1``
+    in the environment, write it instead (a deliberate act: say why in the commit)."""
+    path = folder / name
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
+    assert text + "\n" == path.read_text(encoding="utf-8")
 
 
 def play_random(state: State, seed: int, check: Callable[[State], Any]) -> State:

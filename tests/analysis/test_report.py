@@ -120,3 +120,14 @@ def test_sixto_sections_cover_every_pad_and_rank_the_designs(tmp_path):
         d["seats"] for d in data["designs"].values()
     ) == 8 * 3
     assert (tmp_path / "pad_scores.png").read_bytes().startswith(PNG)
+
+
+def test_heroes99_sections_give_each_heros_win_and_pick_rate(tmp_path):
+    build_report("heroes99", tmp_path, games=30, seed=4, only=["heroes", "pairs"])
+    md = (tmp_path / "report.md").read_text()
+    assert "## Heroes: win rate and pick rate" in md and "## Pairs of heroes" in md
+    data = json.loads((tmp_path / "data.json").read_text())
+    heroes = data["heroes"]
+    assert len(heroes) >= 16
+    assert sum(h["picked"] for h in heroes.values()) == 30 * 2 * 3
+    assert all(0 <= h["win_rate"][0] <= 1 for h in heroes.values())

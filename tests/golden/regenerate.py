@@ -72,6 +72,14 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
         20372,
         ["greedy", "random", "greedy", "random", "greedy", "random"],
     ),
+    "heroes99-2p": ("heroes99", 2, {}, 20501, ["greedy", "random"]),
+    "heroes99-3p-options": (
+        "heroes99",
+        3,
+        {"team": 2, "ace": 11, "tiebreak": "draw"},
+        20502,
+        ["greedy", "random", "greedy"],
+    ),
     "tripwire-2p": ("tripwire", 2, {}, 20401, ["greedy", "random"]),
     "tripwire-4p": ("tripwire", 4, {}, 20402, ["greedy", "random", "greedy", "random"]),
     "tripwire-5p-options": (

@@ -279,7 +279,9 @@ def heroes(
         str | None,
         typer.Argument(help="show NAME: one hero's card; check DIR: validate hero files."),
     ] = None,
-    name: Annotated[str | None, typer.Argument(help="A hero (show) or a directory (check).")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="A hero (show) or a directory (check).")
+    ] = None,
     dirs: Annotated[
         list[str] | None,
         typer.Option("--heroes", help="A directory of extra hero files (repeatable)."),

@@ -160,7 +160,9 @@ class PlaySession:
         before = self.state.observation(None)
         scores_before = self.state.scores()
         own = p in self.humans and len(self.humans) == 1
-        text = self.state.action_to_string(action) if own else self.state.public_action_string(action)
+        text = (
+            self.state.action_to_string(action) if own else self.state.public_action_string(action)
+        )
         self.state.apply_action(action)
         note = "[dim]only move:[/] " if forced else ""
         if self.state.known_history(None)[-1] is None and p not in self.humans:

@@ -410,7 +410,7 @@ def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) 
         if d["kind"] == "picks":
             fair = _pct(summary["fair_share"])
             t = _table(
-                f"Choices: {d['label']} (win rate of the seats that chose each; a fair one wins {fair})",
+                f"Choices: {d['label']} (win rate of the seats that chose each; fair: {fair})",
                 ("", "picked", "pick rate", "win rate", "95% CI"),
             )
             for it in d["items"]:

@@ -51,7 +51,7 @@ def position(
     game = ninetynine.load_game("heroes99", num_players=n, team=lanes, **(options or {}))
     s = game.new_initial_state(seed)
     s.first = player
-    for q, row in enumerate(heroes):
+    for row in heroes:
         for ln, hid in enumerate(row):
             s.apply_action(s.string_to_action(f"{hid}@{ln + 1}"))
     used: list[set[int]] = [set() for _ in range(n)]

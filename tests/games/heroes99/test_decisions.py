@@ -35,9 +35,17 @@ def test_h1_two_players_by_default_lanes_follow_the_team_option():
     g = ninetynine.load_game("heroes99")
     assert g.num_players == 2 and g.lanes == 3
     assert ninetynine.load_game("heroes99", team=4).lanes == 4
-    s = position([["bastion"], ["regent"], ["jester"]], hands=["2C", "2D", "2H"], active=[["9C"], ["5C"], ["2C"]])
+    s = position(
+        [["bastion"], ["regent"], ["jester"]],
+        hands=["2C", "2D", "2H"],
+        active=[["9C"], ["5C"], ["2C"]],
+    )
     assert R.lane_points(s, 0) == [0, 1, 2]  # Jester in the lane: the lowest wins (H13)
-    s = position([["bastion"], ["regent"], ["hoarder"]], hands=["2C", "2D", "2H"], active=[["9C"], ["5C"], ["2C"]])
+    s = position(
+        [["bastion"], ["regent"], ["hoarder"]],
+        hands=["2C", "2D", "2H"],
+        active=[["9C"], ["5C"], ["2C"]],
+    )
     assert R.lane_points(s, 0) == [2, 1, 0]
 
 
@@ -62,7 +70,10 @@ def test_h3_placements_are_hidden_until_everyone_has_placed():
     play(s, "bastion@1", "regent@3", "jester@1", "bastion@2")  # seat 1 may take the same heroes
     assert s.observation(0)["heroes"][0] == [None] * 3
     play(s, "hoarder@3")
-    assert s.observation(1)["heroes"] == [["bastion", "jester", "regent"], ["jester", "bastion", "hoarder"]]
+    assert s.observation(1)["heroes"] == [
+        ["bastion", "jester", "regent"],
+        ["jester", "bastion", "hoarder"],
+    ]
 
 
 def test_h4_the_first_player_is_told_after_the_reveal_and_resampled_before():
@@ -78,7 +89,12 @@ def test_h4_the_first_player_is_told_after_the_reveal_and_resampled_before():
 def test_h5_ace_is_one_unless_option_ace_11():
     s = position([MINE, OTHERS], hands=["2C", "2D"], active=[["AS KS", "", ""], ["", "", ""]])
     assert R.strength(s, 0, 0) == 6
-    s = position([MINE, OTHERS], hands=["2C", "2D"], active=[["AS KS", "", ""], ["", "", ""]], options={"ace": 11})
+    s = position(
+        [MINE, OTHERS],
+        hands=["2C", "2D"],
+        active=[["AS KS", "", ""], ["", "", ""]],
+        options={"ace": 11},
+    )
     assert R.strength(s, 0, 0) == 16
 
 
@@ -104,15 +120,26 @@ def test_h7_equal_points_go_to_the_most_strength_or_are_a_draw():
     s = position([["bastion", "regent", "warden"], NO_TIES], hands=["", "2D"], active=act)
     s._finish("no_play", 0)
     assert s.winner() == 0
-    s = position([["bastion", "regent", "warden"], NO_TIES], hands=["", "2D"], active=act, options={"tiebreak": "draw"})
+    s = position(
+        [["bastion", "regent", "warden"], NO_TIES],
+        hands=["", "2D"],
+        active=act,
+        options={"tiebreak": "draw"},
+    )
     s._finish("no_play", 0)
     assert s.winner() is None and s.returns() == [0.0, 0.0]
 
 
 def test_h8_room_on_a_hero_and_enemy_abilities_before_the_skill():
-    s = position([["regent", "bastion", "jester"], OTHERS], hands=["2C", "2D"], active=[["3C 4C 5C", "3D 4D", ""], ["", "", ""]])
+    s = position(
+        [["regent", "bastion", "jester"], OTHERS],
+        hands=["2C", "2D"],
+        active=[["3C 4C 5C", "3D 4D", ""], ["", "", ""]],
+    )
     assert legal(s) == ["2C>2", "2C>3"]
-    s = position([["bastion", "regent", "jester"], ["sentinel", "warden", "stalwart"]], hands=["7S", "2D"])
+    s = position(
+        [["bastion", "regent", "jester"], ["sentinel", "warden", "stalwart"]], hands=["7S", "2D"]
+    )
     play(s, "7S>1")
     assert len(s.bolsters[1][0]) == 1 and s.pending["kind"] == "skill"
 
@@ -126,7 +153,11 @@ def test_h9_one_skill_a_turn_chosen_among_the_matches_or_none():
 
 
 def test_h10_a_shift_never_gives_a_hero_more_than_3_active_cards():
-    s = position([["tactician", "bastion", "regent"], OTHERS], hands=["4H", "2D"], active=[["", "2C 3C 4C", "9C"], ["", "", ""]])
+    s = position(
+        [["tactician", "bastion", "regent"], OTHERS],
+        hands=["4H", "2D"],
+        active=[["", "2C 3C 4C", "9C"], ["", "", ""]],
+    )
     play(s, "4H>1", "skill1")
     assert "9C@s0L3" in legal(s) and "2C@s0L2" in legal(s)
     play(s, "9C@s0L3")  # not onto Bastion (3 active cards, though it holds 4): Tactician it is
@@ -156,14 +187,22 @@ def test_h12_bolsters_from_a_deck_are_hidden_even_from_their_owner():
 
 
 def test_h13_exceeding_is_strict_with_ability_exceptions():
-    s = position([MINE, OTHERS], hands=["2C", "2D"], active=[["7C", "8C", "3C"], ["7D", "2D", "9D"]])
+    s = position(
+        [MINE, OTHERS], hands=["2C", "2D"], active=[["7C", "8C", "3C"], ["7D", "2D", "9D"]]
+    )
     assert R.lane_points(s, 0) == [0, 0]  # equal: nobody
     assert R.lane_points(s, 1) == [1, 0]
     assert R.lane_points(s, 2) == [1, 0]  # Jester: the lower wins
 
 
 def test_h14_a_swap_moves_heroes_not_cards():
-    s = position([["tactician", "bastion", "regent"], OTHERS], hands=["2C", "2D"], active=[["9C", "8C", ""], ["", "", ""]], bolsters=[[0, 2, 0], [0, 0, 0]], start="turn")
+    s = position(
+        [["tactician", "bastion", "regent"], OTHERS],
+        hands=["2C", "2D"],
+        active=[["9C", "8C", ""], ["", "", ""]],
+        bolsters=[[0, 2, 0], [0, 0, 0]],
+        start="turn",
+    )
     play(s, "use", "s0L1", "s0L2")
     ids = s.game.roster.ids
     assert [ids[h] for h in s.heroes[0]] == ["bastion", "tactician", "regent"]
@@ -172,9 +211,19 @@ def test_h14_a_swap_moves_heroes_not_cards():
 
 def test_h15_a_resolved_lane_leaves_the_game_and_stops_its_heroes(tmp_path):
     opts = _extra(tmp_path)
-    s = position([["herald", "bastion", "regent"], OTHERS], hands=["4H", "2D"], active=[["9C", "", ""], ["3C", "", ""]], bolsters=[[1, 0, 0], [0, 0, 0]], options=opts)
+    s = position(
+        [["herald", "bastion", "regent"], OTHERS],
+        hands=["4H", "2D"],
+        active=[["9C", "", ""], ["3C", "", ""]],
+        bolsters=[[1, 0, 0], [0, 0, 0]],
+        options=opts,
+    )
     play(s, "4H>1", "skill1")  # resolve this lane, then bolster this hero: skipped
-    assert s.lane_result[0] == {"points": [1, 0], "strength": [14, 3], "heroes": ["herald", "hoarder"]}
+    assert s.lane_result[0] == {
+        "points": [1, 0],
+        "strength": [14, 3],
+        "heroes": ["herald", "hoarder"],
+    }
     assert s.bolsters[0] == [[], [], []] and len(s.removed[0]) == 3 and len(s.removed[1]) == 1
     assert "4H>1" not in legal(s) or True
     assert s.player == 1 and all("1" not in m.split(">")[-1] for m in legal(s))
@@ -182,28 +231,40 @@ def test_h15_a_resolved_lane_leaves_the_game_and_stops_its_heroes(tmp_path):
 
 
 def test_h16_clash_ties_and_secret_choices():
-    s = position([["duelist", "bastion", "regent"], OTHERS], hands=["AC 3D", "4C"], decks=["KS", "KH"])
+    s = position(
+        [["duelist", "bastion", "regent"], OTHERS], hands=["AC 3D", "4C"], decks=["KS", "KH"]
+    )
     play(s, "AC>1", "skill1", "KS")
     assert s.public_action_string(s.string_to_action("KH")) == "card-chosen"
     play(s, "KH")
-    ev = [e for e in s.events if e["type"] == "clash_result"][0]
+    ev = next(e for e in s.events if e["type"] == "clash_result")
     assert ev["winner"] == -1 and ev["losers"] == [] and s.bolsters[0][0] == []
     assert parse_card("KS") in s.discards[0] and parse_card("KH") in s.discards[1]
 
 
 def test_h17_bonus_turns_are_optional_and_end_the_game_when_nothing_fits():
-    s = position([["chronomancer", "bastion", "regent"], OTHERS], hands=["7C 2C", "2D"], active=[["", "2D 3D 4D", "2H 3H 4H"], ["", "", ""]])
+    s = position(
+        [["chronomancer", "bastion", "regent"], OTHERS],
+        hands=["7C 2C", "2D"],
+        active=[["", "2D 3D 4D", "2H 3H 4H"], ["", "", ""]],
+    )
     play(s, "7C>1", "skill2")
     play(s, "pass")
     assert s.player == 1 and not s.bonus_turn
-    s = position([["chronomancer", "regent", "jester"], OTHERS], hands=["7C", "2D"], active=[["2C 3C", "2D 3D 4D", "2H 3H 4H"], ["", "", ""]])
+    s = position(
+        [["chronomancer", "regent", "jester"], OTHERS],
+        hands=["7C", "2D"],
+        active=[["2C 3C", "2D 3D 4D", "2H 3H 4H"], ["", "", ""]],
+    )
     play(s, "7C>1", "skill2", "bonus")
     assert s.is_terminal() and s.ended_by == "no_play" and s.end_seat == 0
 
 
 def test_h18_the_turn_player_orders_simultaneous_abilities(tmp_path):
     opts = _extra(tmp_path)
-    s = position([["herald", "tactician", "regent"], OTHERS], hands=["2C", "2D"], options=opts, start="turn")
+    s = position(
+        [["herald", "tactician", "regent"], OTHERS], hands=["2C", "2D"], options=opts, start="turn"
+    )
     assert legal(s) == ["order1", "order2"]
     play(s, "order2")  # Tactician's Redeploy first
     assert s.pending["kind"] == "use"
@@ -215,15 +276,21 @@ def test_h19_observations_hide_hands_decks_and_choices():
     s = position([["hoarder", "bastion", "regent"], OTHERS], hands=["10S 3C 8H", "2D 9S"])
     play(s, "10S>1", "skill2", "3C")
     other = s.observation(1)
-    assert other["hand"] == s.hands[1] and "3C" not in str(other.get("my_bolsters"))
+    assert other["hand"] == s.hands[1] and other["my_bolsters"] == []
+    assert s.observation(0)["my_bolsters"] == [[0, 0, 0, parse_card("3C")]]
     public = s.observation(None)
     assert "hand" not in public and "my_bolsters" not in public and "decks" not in public
     twin = s.resample(1, 5)
-    assert twin.observation(1) == other and twin.hands[0] != s.hands[0] or twin.decks[0] != s.decks[0]
+    assert twin.observation(1) == other
+    assert twin.hands[0] != s.hands[0] or twin.decks[0] != s.decks[0]
 
 
 def test_h20_notation_round_trips_and_forgives():
-    s = position([["tactician", "bastion", "regent"], OTHERS], hands=["4H 9D", "2D"], active=[["", "9C", ""], ["", "", ""]])
+    s = position(
+        [["tactician", "bastion", "regent"], OTHERS],
+        hands=["4H 9D", "2D"],
+        active=[["", "9C", ""], ["", "", ""]],
+    )
     for text, norm in (("4h on 2", "4H>2"), ("4H > 3", "4H>3")):
         assert s.action_to_string(s.string_to_action(text)) == norm
     play(s, "4H>1", "skill1")
@@ -232,7 +299,11 @@ def test_h20_notation_round_trips_and_forgives():
 
 
 def test_h21_a_discarded_card_goes_to_its_owners_pile():
-    s = position([["warden", "bastion", "regent"], ["jester", "warden", "stalwart"]], hands=["9H", "2D"], active=[["", "", ""], ["", "", ""]])
+    s = position(
+        [["warden", "bastion", "regent"], ["jester", "warden", "stalwart"]],
+        hands=["9H", "2D"],
+        active=[["", "", ""], ["", "", ""]],
+    )
     s.active[1][0] = [owned(0, parse_card("8C"))]  # seat 0's card on seat 1's Jester
     s.decks[0].remove(parse_card("8C"))
     play(s, "9H>1", "skill2")
@@ -241,7 +312,9 @@ def test_h21_a_discarded_card_goes_to_its_owners_pile():
 
 
 def test_h22_abilities_work_whichever_hero_is_played():
-    s = position([OTHERS, ["underdog", "bastion", "regent"]], hands=["AC 3D", "4C"], decks=["2S", "KH"])
+    s = position(
+        [OTHERS, ["underdog", "bastion", "regent"]], hands=["AC 3D", "4C"], decks=["2S", "KH"]
+    )
     s.heroes[0][0] = s.game.roster.index("duelist")
     play(s, "AC>1", "skill1", "2S", "KH")  # seat 1's Underdog: the lowest card wins
     assert s.st["clashes_won"][0] == 1
@@ -264,3 +337,30 @@ def test_h23_an_empty_hand_or_no_hero_left_ends_the_game():
 def test_h24_heroes_are_files():
     for h in load_roster().heroes:
         assert h.path.endswith(f"{h.id}.toml")
+
+
+def test_h19_secret_moves_stay_out_of_the_known_history_until_revealed():
+    g = ninetynine.load_game("heroes99")
+    s = g.new_initial_state(2)
+    play(s, "jester@2")
+    # seat 1 knows a hero was placed, not which: the move is None in its history
+    assert s.known_history(1) == [None] and s.known_history(None) == [None]
+    assert s.known_history(0) == s.history()
+    # a determinization for seat 1 carries no trace of the true move
+    r = s.resample(1, 5)
+    assert r.known_history(1) == [None] and s.history()[0] not in r.history()
+    play(s, "bastion@1", "regent@3", "jester@1", "bastion@2")
+    assert s.known_history(0)[3:] == [None, None] and s.known_history(1)[:3] == [None] * 3
+    play(s, "hoarder@3")  # the reveal: every placement is public now
+    assert all(s.known_history(p) == s.history() for p in (0, 1, None))
+
+
+def test_h16_a_clash_choice_is_secret_until_the_clash_is_settled():
+    s = position(
+        [["duelist", "bastion", "regent"], OTHERS], hands=["AC 3D", "4C"], decks=["KS", "KH"]
+    )
+    play(s, "AC>1", "skill1", "KS")
+    assert s.known_history(1)[-1] is None and s.known_history(0)[-1] is not None
+    assert s.to_json() == s.game.state_from_json(s.to_json()).to_json()
+    play(s, "KH")
+    assert s.known_history(1) == s.history() == s.known_history(0)

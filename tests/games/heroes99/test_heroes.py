@@ -25,14 +25,20 @@ def n_bolsters(s, q, lane):
 
 def test_every_built_in_hero_is_tested_here():
     ids = {h.id for h in load_roster().heroes}
-    tested = {name.removeprefix("test_").split("_")[0] for name in globals() if name.startswith("test_")}
+    tested = {
+        name.removeprefix("test_").split("_")[0] for name in globals() if name.startswith("test_")
+    }
     assert ids <= tested, f"heroes without a test: {sorted(ids - tested)}"
     assert len(ids) >= 16
 
 
 # ----------------------------------------------------------------------------- Bastion
 def test_bastion_fortress_holds_four_cards():
-    s = position([["bastion", "regent", "jester"], OTHERS], hands=["2D", "2C"], active=[["3D 4D 5D", "3C 4C 5C", ""], ["", "", ""]])
+    s = position(
+        [["bastion", "regent", "jester"], OTHERS],
+        hands=["2D", "2C"],
+        active=[["3D 4D 5D", "3C 4C 5C", ""], ["", "", ""]],
+    )
     assert legal(s) == ["2D>1", "2D>3"]  # Bastion takes a 4th card, Regent does not
 
 
@@ -48,7 +54,11 @@ def test_bastion_skills_bolster():
 
 # ----------------------------------------------------------------------------- Regent
 def test_regent_royal_court_face_cards_count_ten():
-    s = position([["regent", "bastion", "jester"], OTHERS], hands=["KH", "2C"], active=[["JC", "JD", ""], ["", "", ""]])
+    s = position(
+        [["regent", "bastion", "jester"], OTHERS],
+        hands=["KH", "2C"],
+        active=[["JC", "JD", ""], ["", "", ""]],
+    )
     assert strength(s, 0, 1) == 10 and strength(s, 0, 2) == 5
 
 
@@ -56,42 +66,69 @@ def test_regent_skills_draw_and_shift_to_regent():
     s = position([["regent", "bastion", "jester"], OTHERS], hands=["4D", "2C"])
     play(s, "4D>1", "skill1")
     assert len(s.hands[0]) == 1
-    s = position([["regent", "bastion", "jester"], OTHERS], hands=["QC", "2C"], active=[["", "9S", ""], ["", "", ""]])
+    s = position(
+        [["regent", "bastion", "jester"], OTHERS],
+        hands=["QC", "2C"],
+        active=[["", "9S", ""], ["", "", ""]],
+    )
     play(s, "QC>1", "skill2")  # the only card of another own hero: shifted at once
     assert [c % 52 for c in s.active[0][0]] == [parse_card("QC"), parse_card("9S")]
 
 
 # ----------------------------------------------------------------------------- Duelist
 def test_duelist_ace_counts_eleven():
-    s = position([["duelist", "bastion", "jester"], OTHERS], hands=["AS", "2C"], active=[["AH", "AD", ""], ["", "", ""]])
+    s = position(
+        [["duelist", "bastion", "jester"], OTHERS],
+        hands=["AS", "2C"],
+        active=[["AH", "AD", ""], ["", "", ""]],
+    )
     assert strength(s, 0, 1) == 11 and strength(s, 0, 2) == 1
 
 
 def test_duelist_skills_clash():
-    s = position([["duelist", "bastion", "jester"], OTHERS], hands=["AC 3D", "4C"], decks=["KS", "2H"])
+    s = position(
+        [["duelist", "bastion", "jester"], OTHERS], hands=["AC 3D", "4C"], decks=["KS", "2H"]
+    )
     play(s, "AC>1", "skill1")  # clash: both draw (KS, 2H), then choose in secret
     assert s.current_player() == 0 and s.pending["step"] == "clash"
     play(s, "KS")
     assert s.observation(1)["clash"]["chosen"] == [0] and "my_clash" not in s.observation(None)
     play(s, "4C")
     assert n_bolsters(s, 0, 1) == 2 and s.st["clashes_won"][0] == 1
-    s = position([["duelist", "bastion", "jester"], OTHERS], hands=["5C", "2D"], active=[["", "", ""], ["9D", "", ""]], decks=["KS", "3H"])
+    s = position(
+        [["duelist", "bastion", "jester"], OTHERS],
+        hands=["5C", "2D"],
+        active=[["", "", ""], ["9D", "", ""]],
+        decks=["KS", "3H"],
+    )
     play(s, "5C>1", "skill2", "3H")  # seat 0 holds only KS: chosen at once
     assert s.active[1][0] == [] and parse_card("9D") in s.discards[1]
 
 
 # ----------------------------------------------------------------------------- Jester
 def test_jester_topsy_turvy_lowest_wins():
-    s = position([["jester", "bastion", "regent"], OTHERS], hands=["2C", "2D"], active=[["3C", "", ""], ["9C", "", ""]])
+    s = position(
+        [["jester", "bastion", "regent"], OTHERS],
+        hands=["2C", "2D"],
+        active=[["3C", "", ""], ["9C", "", ""]],
+    )
     assert R.lane_points(s, 0) == [1, 0]
 
 
 def test_jester_skills_shift_to_the_enemy_and_discard_own():
-    s = position([["jester", "bastion", "regent"], OTHERS], hands=["2H", "2D"], active=[["9C", "", ""], ["3C", "", ""]])
+    s = position(
+        [["jester", "bastion", "regent"], OTHERS],
+        hands=["2H", "2D"],
+        active=[["9C", "", ""], ["3C", "", ""]],
+    )
     play(s, "2H>1", "skill1", "9C@s0L1")
     assert [c % 52 for c in s.active[1][0]] == [parse_card("3C"), parse_card("9C")]
     assert s.active[1][0][1] == owned(0, parse_card("9C"))  # the card keeps its owner
-    s = position([["jester", "bastion", "regent"], OTHERS], hands=["JD", "2D"], active=[["9C", "", ""], ["", "", ""]])
+    s = position(
+        [["jester", "bastion", "regent"], OTHERS],
+        hands=["JD", "2D"],
+        active=[["9C", "", ""], ["", "", ""]],
+    )
     play(s, "JD>1", "skill2", "9C@s0L1")
     assert [c % 52 for c in s.active[0][0]] == [parse_card("JD")]
     assert s.discards[0] == [parse_card("9C")]
@@ -99,7 +136,11 @@ def test_jester_skills_shift_to_the_enemy_and_discard_own():
 
 # ----------------------------------------------------------------------------- Hoarder
 def test_hoarder_treasure_bolsters_count_three():
-    s = position([["hoarder", "bastion", "regent"], OTHERS], hands=["2C", "2D"], bolsters=[[2, 2, 0], [0, 0, 0]])
+    s = position(
+        [["hoarder", "bastion", "regent"], OTHERS],
+        hands=["2C", "2D"],
+        bolsters=[[2, 2, 0], [0, 0, 0]],
+    )
     assert strength(s, 0, 1) == 6 and strength(s, 0, 2) == 2
 
 
@@ -116,7 +157,11 @@ def test_hoarder_skills_bolster_from_deck_and_hand():
 
 # ----------------------------------------------------------------------------- Stalwart
 def test_stalwart_hold_the_line_wins_ties():
-    s = position([["stalwart", "bastion", "regent"], ["hoarder", "warden", "jester"]], hands=["2C", "2D"], active=[["7C", "7D", ""], ["7H", "7S", ""]])
+    s = position(
+        [["stalwart", "bastion", "regent"], ["hoarder", "warden", "jester"]],
+        hands=["2C", "2D"],
+        active=[["7C", "7D", ""], ["7H", "7S", ""]],
+    )
     assert R.lane_points(s, 0) == [1, 0] and R.lane_points(s, 1) == [0, 0]
 
 
@@ -133,7 +178,11 @@ def test_stalwart_skills_bolster_and_enemy_discards():
 
 # ----------------------------------------------------------------------------- Warden
 def test_warden_sanctuary_blocks_enemy_effects():
-    s = position([["saboteur", "bastion", "regent"], ["warden", "hoarder", "stalwart"]], hands=["4C", "2D"], active=[["", "", ""], ["9D", "", ""]])
+    s = position(
+        [["saboteur", "bastion", "regent"], ["warden", "hoarder", "stalwart"]],
+        hands=["4C", "2D"],
+        active=[["", "", ""], ["9D", "", ""]],
+    )
     play(s, "4C>1")
     assert "skill1" in legal(s)
     play(s, "skill1")  # discard an active card of an enemy in this lane: Warden is warded
@@ -144,7 +193,11 @@ def test_warden_skills_bolster_and_discard_enemy_card():
     s = position([["warden", "bastion", "regent"], OTHERS], hands=["4S", "2D"])
     play(s, "4S>1", "skill1")
     assert n_bolsters(s, 0, 1) == 1
-    s = position([["warden", "bastion", "regent"], OTHERS], hands=["9H", "2D"], active=[["", "", ""], ["8D", "", ""]])
+    s = position(
+        [["warden", "bastion", "regent"], OTHERS],
+        hands=["9H", "2D"],
+        active=[["", "", ""], ["8D", "", ""]],
+    )
     play(s, "9H>1", "skill2")
     assert s.active[1][0] == [] and s.discards[1] == [parse_card("8D")]
 
@@ -179,7 +232,11 @@ def test_chronomancer_skills_and_borrowed_time():
 
 
 def test_chronomancer_without_borrowed_time_no_second_bonus():
-    s = position([["berserker", "bastion", "regent"], OTHERS], hands=["9C 5C", "2D"], decks=["KC 3C KS", "2H 2S"])
+    s = position(
+        [["berserker", "bastion", "regent"], OTHERS],
+        hands=["9C 5C", "2D"],
+        decks=["KC 3C KS", "2H 2S"],
+    )
     play(s, "9C>1", "skill1", "KC", "2H", "bonus")  # Berserker's Clash won: a Bonus Turn
     assert s.bonus_turn and s.player == 0
     play(s, "5C>1", "skill1", "KS", "2S")  # won again, but during a bonus turn
@@ -189,12 +246,21 @@ def test_chronomancer_without_borrowed_time_no_second_bonus():
 
 # ----------------------------------------------------------------------------- Tactician
 def test_tactician_redeploy_at_upkeep_and_skills():
-    s = position([["tactician", "bastion", "regent"], OTHERS], hands=["2C", "2D"], active=[["9C", "", ""], ["", "", ""]], start="turn")
+    s = position(
+        [["tactician", "bastion", "regent"], OTHERS],
+        hands=["2C", "2D"],
+        active=[["9C", "", ""], ["", "", ""]],
+        start="turn",
+    )
     assert legal(s) == ["pass", "use"]
     play(s, "use", "s0L1", "s0L3")
     assert s.heroes[0][2] == s.game.roster.index("tactician")
     assert [c % 52 for c in s.active[0][0]] == [parse_card("9C")]  # cards stay (Swap)
-    s = position([["tactician", "bastion", "regent"], OTHERS], hands=["4H 4C", "2D"], active=[["", "9C", ""], ["", "", ""]])
+    s = position(
+        [["tactician", "bastion", "regent"], OTHERS],
+        hands=["4H 4C", "2D"],
+        active=[["", "9C", ""], ["", "", ""]],
+    )
     play(s, "4H>1", "skill1", "9C@s0L2", "s0L3")
     assert [c % 52 for c in s.active[0][2]] == [parse_card("9C")]
     s = position([["tactician", "bastion", "regent"], OTHERS], hands=["4C", "2D"])
@@ -213,22 +279,34 @@ def test_sentinel_vigil_bolsters_when_an_enemy_plays_in_its_lane():
 
 
 def test_sentinel_skills_clash_and_discard():
-    s = position([["sentinel", "bastion", "regent"], OTHERS], hands=["4S", "2D"], decks=["KS", "3H"])
+    s = position(
+        [["sentinel", "bastion", "regent"], OTHERS], hands=["4S", "2D"], decks=["KS", "3H"]
+    )
     play(s, "4S>1", "skill1", "3H")
     assert n_bolsters(s, 0, 1) == 1
-    s = position([["sentinel", "bastion", "regent"], OTHERS], hands=["6H", "2D"], active=[["", "", ""], ["9D 8D", "", ""]])
+    s = position(
+        [["sentinel", "bastion", "regent"], OTHERS],
+        hands=["6H", "2D"],
+        active=[["", "", ""], ["9D 8D", "", ""]],
+    )
     play(s, "6H>1", "skill2", "8D@s1L1")
     assert [c % 52 for c in s.active[1][0]] == [parse_card("9D")]
 
 
 # ----------------------------------------------------------------------------- Berserker
 def test_berserker_blood_rage_clubs_count_double():
-    s = position([["berserker", "bastion", "regent"], OTHERS], hands=["2D", "2D"], active=[["7C KC 3H", "", ""], ["", "", ""]])
+    s = position(
+        [["berserker", "bastion", "regent"], OTHERS],
+        hands=["2D", "2D"],
+        active=[["7C KC 3H", "", ""], ["", "", ""]],
+    )
     assert strength(s, 0, 1) == 14 + 10 + 3
 
 
 def test_berserker_skills_clash_for_a_bonus_and_bolster():
-    s = position([["berserker", "bastion", "regent"], OTHERS], hands=["9C", "2D"], decks=["2S", "KH"])
+    s = position(
+        [["berserker", "bastion", "regent"], OTHERS], hands=["9C", "2D"], decks=["2S", "KH"]
+    )
     play(s, "9C>1", "skill1", "KH")  # seat 0 holds only 2S: lost, no bonus
     assert s.st["clashes_lost"][0] == 1 and s.player == 1
     s = position([["berserker", "bastion", "regent"], OTHERS], hands=["8D", "2D"])
@@ -250,20 +328,31 @@ def test_prodigy_virtuoso_any_card_any_skill():
 
 # ----------------------------------------------------------------------------- Underdog
 def test_underdog_giant_slayer_lowest_card_wins_every_clash():
-    s = position([["underdog", "bastion", "regent"], OTHERS], hands=["5H", "2D"], decks=["2S", "KH"])
+    s = position(
+        [["underdog", "bastion", "regent"], OTHERS], hands=["5H", "2D"], decks=["2S", "KH"]
+    )
     play(s, "5H>1", "skill1", "KH")
     assert s.st["clashes_won"][0] == 1 and n_bolsters(s, 0, 1) == 2
 
 
 def test_underdog_discard_skill():
-    s = position([["underdog", "bastion", "regent"], OTHERS], hands=["3D", "2D"], active=[["", "", ""], ["9D", "", ""]], decks=["AS", "KH"])
+    s = position(
+        [["underdog", "bastion", "regent"], OTHERS],
+        hands=["3D", "2D"],
+        active=[["", "", ""], ["9D", "", ""]],
+        decks=["AS", "KH"],
+    )
     play(s, "3D>1", "skill2", "KH")
     assert s.active[1][0] == []
 
 
 # ----------------------------------------------------------------------------- Warlord
 def test_warlord_conquest_two_points_and_resolve():
-    s = position([["warlord", "bastion", "regent"], OTHERS], hands=["KD", "2D"], active=[["9C", "", ""], ["3C", "", ""]])
+    s = position(
+        [["warlord", "bastion", "regent"], OTHERS],
+        hands=["KD", "2D"],
+        active=[["9C", "", ""], ["3C", "", ""]],
+    )
     assert R.lane_points(s, 0) == [2, 0]
     play(s, "KD>1", "skill2")
     assert s.lane_result[0]["points"] == [2, 0] and s.heroes[0][0] == -1 and s.heroes[1][0] == -1
@@ -280,22 +369,38 @@ def test_warlord_bolster_skill():
 
 # ----------------------------------------------------------------------------- Saboteur
 def test_saboteur_undermine_limits_enemy_room():
-    s = position([OTHERS, ["saboteur", "bastion", "regent"]], hands=["2C", "2D"], active=[["3C 4C", "3D 4D", ""], ["", "", ""]])
+    s = position(
+        [OTHERS, ["saboteur", "bastion", "regent"]],
+        hands=["2C", "2D"],
+        active=[["3C 4C", "3D 4D", ""], ["", "", ""]],
+    )
     assert legal(s) == ["2C>2", "2C>3"]
 
 
 def test_saboteur_skills_discard_and_shift_enemy_cards():
-    s = position([["saboteur", "bastion", "regent"], OTHERS], hands=["4C", "2D"], active=[["", "", ""], ["9D", "", ""]])
+    s = position(
+        [["saboteur", "bastion", "regent"], OTHERS],
+        hands=["4C", "2D"],
+        active=[["", "", ""], ["9D", "", ""]],
+    )
     play(s, "4C>1", "skill1")
     assert s.active[1][0] == []
-    s = position([["saboteur", "bastion", "regent"], OTHERS], hands=["8H", "2D"], active=[["", "", ""], ["9D", "", ""]])
+    s = position(
+        [["saboteur", "bastion", "regent"], OTHERS],
+        hands=["8H", "2D"],
+        active=[["", "", ""], ["9D", "", ""]],
+    )
     play(s, "8H>1", "skill2")  # the only other enemy hero not warded: Stalwart
     assert s.active[1][0] == [] and [c % 52 for c in s.active[1][2]] == [parse_card("9D")]
 
 
 # ----------------------------------------------------------------------------- Trickster
 def test_trickster_switcheroo_swaps_carry_the_cards():
-    s = position([["trickster", "bastion", "regent"], OTHERS], hands=["4H", "2D"], active=[["", "9C", ""], ["", "", ""]])
+    s = position(
+        [["trickster", "bastion", "regent"], OTHERS],
+        hands=["4H", "2D"],
+        active=[["", "9C", ""], ["", "", ""]],
+    )
     play(s, "4H>1", "skill1", "s0L2", "s0L3")
     assert [c % 52 for c in s.active[0][2]] == [parse_card("9C")] and s.active[0][1] == []
 
@@ -329,16 +434,28 @@ def test_arbiter_swift_verdict_resolves_a_won_lane():
     assert s.pending["kind"] == "use"
     play(s, "use")
     assert s.lane_result[0]["points"] == [1, 0]
-    s = position([["arbiter", "bastion", "regent"], OTHERS], hands=["2C", "2D"], active=[["", "", ""], ["9C", "", ""]])
+    s = position(
+        [["arbiter", "bastion", "regent"], OTHERS],
+        hands=["2C", "2D"],
+        active=[["", "", ""], ["9C", "", ""]],
+    )
     play(s, "2C>2")
     assert s.player == 1  # losing: the ability does not trigger
 
 
 def test_arbiter_skills():
-    s = position([["arbiter", "bastion", "regent"], OTHERS], hands=["4D", "2D"], active=[["", "", ""], ["9C", "", ""]])
+    s = position(
+        [["arbiter", "bastion", "regent"], OTHERS],
+        hands=["4D", "2D"],
+        active=[["", "", ""], ["9C", "", ""]],
+    )
     play(s, "4D>1", "skill1")
     assert n_bolsters(s, 0, 1) == 1
-    s = position([["arbiter", "bastion", "regent"], OTHERS], hands=["10S", "2D"], active=[["", "", ""], ["", "", "9C"]])
+    s = position(
+        [["arbiter", "bastion", "regent"], OTHERS],
+        hands=["10S", "2D"],
+        active=[["", "", ""], ["", "", "9C"]],
+    )
     play(s, "10S>1", "skill2", "lane3")
     assert s.lane_result[2]["points"] == [0, 1]
 

@@ -9,14 +9,13 @@ say why in the commit message.
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 import ninetynine
-from ninetynine.agents import make_agent
+from helpers import after_random_bots, check_snapshot
 from ninetynine.games.heroes99.render import hero_card, render_text
 
 from .positions import play, position
@@ -25,24 +24,11 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
 def _after(players: int, seed: int, actions: int) -> ninetynine.State:
-    game = ninetynine.load_game("heroes99", num_players=players)
-    state = game.new_initial_state(seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
-    return state
+    return after_random_bots("heroes99", players, seed, actions)
 
 
 def _check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
-    assert text + "\n" == path.read_text(encoding="utf-8")
+    check_snapshot(SNAPSHOTS, name, text)
 
 
 @pytest.mark.parametrize(
@@ -77,12 +63,17 @@ def test_markup_renders_in_rich():
 
 def test_event_lines_say_what_happened_without_hidden_cards():
     game = ninetynine.load_game("heroes99")
-    s = position([["hoarder", "bastion", "regent"], ["duelist", "warden", "stalwart"]], hands=["10S 3C 8H", "2D"])
+    s = position(
+        [["hoarder", "bastion", "regent"], ["duelist", "warden", "stalwart"]],
+        hands=["10S 3C 8H", "2D"],
+    )
     lines = []
     for move in ("10S>1", "skill2", "3C"):
         before = s.observation(None)
         play(s, move)
-        lines += game.describe_events(before, s.observation(None), [0, 0], [0, 0], 0, ["Seat 0", "Seat 1"])
+        lines += game.describe_events(
+            before, s.observation(None), [0, 0], [0, 0], 0, ["Seat 0", "Seat 1"]
+        )
     text = " ".join(lines)
     assert "plays 10S on Hoarder (lane 1)" in text and "Hoarder's skill2 [10]" in text
     assert "bolsters Seat 0's Hoarder (lane 1) with 1 card from the hand" in text
@@ -93,14 +84,21 @@ def test_hero_card():
     game = ninetynine.load_game("heroes99")
     text = hero_card(game.roster.heroes[game.roster.index("jester")])
     assert text.splitlines()[0] == "Jester (jester)  trickster"
-    assert "skill1 [hearts]: Shift an active card from this hero to an enemy hero in this lane." in text
+    assert (
+        "skill1 [hearts]: Shift an active card from this hero to an enemy hero in this lane."
+        in text
+    )
 
 
 def test_hint_speaks_for_the_seat_to_move_only():
     game = ninetynine.load_game("heroes99")
-    s = position([["bastion", "regent", "jester"], ["hoarder", "warden", "stalwart"]], hands=["7S KH", "2D"])
+    s = position(
+        [["bastion", "regent", "jester"], ["hoarder", "warden", "stalwart"]], hands=["7S KH", "2D"]
+    )
     hint = game.hint(s.observation(0))
-    assert hint and hint.split(":")[0].split()[0] in {s.action_to_string(a) for a in s.legal_actions()}
+    assert hint and hint.split(":")[0].split()[0] in {
+        s.action_to_string(a) for a in s.legal_actions()
+    }
     assert game.hint(s.observation(1)) is None and game.hint(s.observation(None)) is None
     pick = game.new_initial_state(3)
     assert "@<lane>" in game.hint(pick.observation(0))

@@ -76,10 +76,18 @@ def test_a_file_may_rework_a_built_in_hero(tmp_path):
     ("change", "where", "problem"),
     [
         (('name = "Golem"', ""), "name", "missing (required)"),
-        (("amount = 2", 'amount = "two"'), "skill[0].effects[0].amount", "expected an integer from 1 to 3, got 'two'"),
+        (
+            ("amount = 2", 'amount = "two"'),
+            "skill[0].effects[0].amount",
+            "expected an integer from 1 to 3, got 'two'",
+        ),
         (("amount = 2", "amount = 5"), "skill[0].effects[0].amount", "from 1 to 3, got 5"),
         (('on = "clubs"', 'on = "stars"'), "skill[0].on", "expected a suit"),
-        (('verb = "bolster", amount = 2', 'verb = "fireball", amount = 2'), "skill[0].effects[0].verb", "expected one of bolster"),
+        (
+            ('verb = "bolster", amount = 2', 'verb = "fireball", amount = 2'),
+            "skill[0].effects[0].verb",
+            "expected one of bolster",
+        ),
         (("capacity = 4", "capacity = 9"), "ability.rules.capacity", "from 1 to 5, got 9"),
         (("capacity = 4", "kapacity = 4"), "ability.rules.kapacity", "unknown field"),
         (('when = "end"', 'when = "dawn"'), "ability.trigger[0].when", "expected one of upkeep"),
@@ -88,7 +96,9 @@ def test_a_file_may_rework_a_built_in_hero(tmp_path):
         (('role = "wall"', 'role = "wall"\ncolour = "red"'), "colour", "unknown field"),
     ],
 )
-def test_a_malformed_file_names_the_file_the_field_and_the_problem(tmp_path, change, where, problem):
+def test_a_malformed_file_names_the_file_the_field_and_the_problem(
+    tmp_path, change, where, problem
+):
     old, new = change
     assert old in GOLEM
     path = tmp_path / "golem.toml"
@@ -109,12 +119,16 @@ def test_other_file_errors(tmp_path):
     with pytest.raises(HeroFileError, match="skill: expected 1 to 3"):
         parse_hero(GOLEM.split("[[skill]]")[0], "x.toml")
     with pytest.raises(HeroFileError, match="needs rules"):
-        parse_hero('name = "X"\n[ability]\nname = "Y"\n[[skill]]\non = "2"\neffects = [{verb = "draw"}]', "x.toml")
+        parse_hero(
+            'name = "X"\n[ability]\nname = "Y"\n[[skill]]\non = "2"\neffects = [{verb = "draw"}]',
+            "x.toml",
+        )
     with pytest.raises(HeroFileError, match="a Clash inside a Clash"):
         parse_hero(
             GOLEM.replace(
                 'effects = [{ verb = "bolster", amount = 2, to = "own" }]',
-                'effects = [{ verb = "clash", win = [{ verb = "clash", win = [{ verb = "draw" }] }] }]',
+                'effects = [{ verb = "clash", win = [{ verb = "clash", '
+                'win = [{ verb = "draw" }] }] }]',
             ),
             "x.toml",
         )
@@ -123,7 +137,9 @@ def test_other_file_errors(tmp_path):
     with pytest.raises(HeroFileError, match="no hero files"):
         load_roster([str(tmp_path)])
     (tmp_path / "a.toml").write_text(GOLEM, encoding="utf-8")
-    (tmp_path / "b.toml").write_text(GOLEM.replace('name = "Golem"', 'id = "a"\nname = "G"'), encoding="utf-8")
+    (tmp_path / "b.toml").write_text(
+        GOLEM.replace('name = "Golem"', 'id = "a"\nname = "G"'), encoding="utf-8"
+    )
     with pytest.raises(HeroFileError, match="already the id of"):
         load_roster([str(tmp_path)])
 
@@ -135,3 +151,17 @@ def test_find_accepts_ids_names_and_prefixes():
         r.find("s")
     with pytest.raises(GameOptionError, match="no hero"):
         r.find("nobody")
+
+
+def test_the_hero_files_are_package_data():
+    """``pyproject.toml`` ships ``heroes/*.toml`` with the package (else an installed copy has no
+    heroes)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["ninetynine"]
+    for name, _ in builtin_files():
+        assert any(fnmatch.fnmatch(f"games/heroes99/heroes/{name}", p) for p in patterns), name

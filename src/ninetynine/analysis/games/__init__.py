@@ -4,4 +4,4 @@ A game's own questions live in a module named after it; a game without one still
 generic sections."""
 
 from .. import generic  # noqa: F401
-from . import ono99, sixto, tripwire, warp99  # noqa: F401
+from . import heroes99, ono99, sixto, tripwire, warp99  # noqa: F401

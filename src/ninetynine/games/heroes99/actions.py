@@ -2,7 +2,7 @@
 
 An id means the same move in every state of a game (OpenSpiel's distinct actions). The layout
 depends on the game's roster size ``H``, its lanes ``L`` (heroes per player) and its seats
-``n``; with the 19 built-in heroes, 3 lanes and 2 players there are 313 ids:
+``n``; with the 19 built-in heroes, 3 lanes and 2 players there are 318 ids:
 
 ==============  ===================  ==========================================================
 block (size)    notation             move
@@ -26,7 +26,6 @@ Seats are numbered from 0 (``Seat 0``), lanes from 1, as on the board.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ninetynine.core.errors import NotationError
 
@@ -42,61 +41,45 @@ _PLAY = re.compile(r"^(.+?)(?:>|on)(?:lane)?(\d+)$")
 _PICK = re.compile(r"^(.+?)(?:@|>|in)(?:lane)?(\d+)$")
 
 
-@dataclass(frozen=True)
 class Layout:
-    """The action blocks of a game with ``heroes`` heroes, ``lanes`` lanes, ``players`` seats."""
+    """The action blocks of a game with ``heroes`` heroes, ``lanes`` lanes, ``players`` seats:
+    each attribute below is the first id of its block (``size``: the number of ids)."""
 
-    heroes: int
-    lanes: int
-    players: int
+    __slots__ = (
+        "active",
+        "bonus",
+        "card",
+        "heroes",
+        "lane",
+        "lanes",
+        "order",
+        "pass_",
+        "pick",
+        "play",
+        "players",
+        "size",
+        "skill",
+        "slot",
+        "use",
+    )
 
-    @property
-    def pick(self) -> int:
-        return 0
+    def __init__(self, heroes: int, lanes: int, players: int) -> None:
+        self.heroes, self.lanes, self.players = heroes, lanes, players
+        self.pick = 0
+        self.play = heroes * lanes
+        self.skill = self.play + NUM_CARDS * lanes
+        self.pass_ = self.skill + MAX_SKILL_CHOICES
+        self.use = self.pass_ + 1
+        self.bonus = self.use + 1
+        self.slot = self.bonus + 1
+        self.card = self.slot + players * lanes
+        self.active = self.card + NUM_CARDS
+        self.lane = self.active + players * lanes * MAX_ACTIVE_POS
+        self.order = self.lane + lanes
+        self.size = self.order + MAX_ORDER
 
-    @property
-    def play(self) -> int:
-        return self.heroes * self.lanes
-
-    @property
-    def skill(self) -> int:
-        return self.play + NUM_CARDS * self.lanes
-
-    @property
-    def pass_(self) -> int:
-        return self.skill + MAX_SKILL_CHOICES
-
-    @property
-    def use(self) -> int:
-        return self.pass_ + 1
-
-    @property
-    def bonus(self) -> int:
-        return self.use + 1
-
-    @property
-    def slot(self) -> int:
-        return self.bonus + 1
-
-    @property
-    def card(self) -> int:
-        return self.slot + self.players * self.lanes
-
-    @property
-    def active(self) -> int:
-        return self.card + NUM_CARDS
-
-    @property
-    def lane(self) -> int:
-        return self.active + self.players * self.lanes * MAX_ACTIVE_POS
-
-    @property
-    def order(self) -> int:
-        return self.lane + self.lanes
-
-    @property
-    def size(self) -> int:
-        return self.order + MAX_ORDER
+    def __repr__(self) -> str:
+        return f"Layout(heroes={self.heroes}, lanes={self.lanes}, players={self.players})"
 
     # -- building ids ----------------------------------------------------------------------
     def pick_id(self, hero: int, lane: int) -> int:
@@ -184,7 +167,9 @@ class Layout:
             return f"order{x[0] + 1}"
         return k
 
-    def parse(self, text: str, find_hero: object, parse_card: object) -> tuple[str, tuple[int, ...]]:
+    def parse(
+        self, text: str, find_hero: object, parse_card: object
+    ) -> tuple[str, tuple[int, ...]]:
         """Parse notation into ``(kind, numbers)`` as :meth:`decode` gives them, except that
         an active card may come as ``("active_card", (seat, lane, card))`` (the caller finds
         its position). ``find_hero(name) -> index`` and ``parse_card(text) -> card`` are the

@@ -42,9 +42,7 @@ def describe_events(
     for e in after.get("events", []):
         kind = e["type"]
         who = names[e["seat"]] if "seat" in e and e["seat"] >= 0 else ""
-        if kind == "placed":
-            out.append(f"{who} places a hero face-down")
-        elif kind == "reveal":
+        if kind == "reveal":
             for q, row in enumerate(e["heroes"]):
                 out.append(
                     f"REVEAL: {names[q]}: "
@@ -58,13 +56,18 @@ def describe_events(
         elif kind == "draw" and e["cards"] > 1:
             out.append(f"{who} draws {e['cards']} cards")
         elif kind == "play":
-            out.append(f"{who} plays {format_card(e['card'])} on {_hero(game, e['hero'])} (lane {e['lane'] + 1})")
+            out.append(
+                f"{who} plays {format_card(e['card'])} on {_hero(game, e['hero'])} "
+                f"(lane {e['lane'] + 1})"
+            )
         elif kind == "skill":
             hid = e["hero"]
             r = game.roster
             hero = r.heroes[r.index(hid)]
             sk = hero.skills[e["skill"]]
-            out.append(f"{who} activates {hero.name}'s skill{e['skill'] + 1} [{sk.label}]: {sk.text()}")
+            out.append(
+                f"{who} activates {hero.name}'s skill{e['skill'] + 1} [{sk.label}]: {sk.text()}"
+            )
         elif kind == "ability":
             hero = game.roster.heroes[game.roster.index(e["hero"])]
             out.append(f"{hero.name}'s {hero.ability_name} ({who})")
@@ -74,7 +77,9 @@ def describe_events(
             k = e["cards"]
             src = "from the hand" if e["from"] == "hand" else "from the deck"
             if k:
-                out.append(f"{who} bolsters {at(e['target'])} with {k} card{'s' if k != 1 else ''} {src}")
+                out.append(
+                    f"{who} bolsters {at(e['target'])} with {k} card{'s' if k != 1 else ''} {src}"
+                )
             else:
                 out.append(f"{who} cannot bolster: the deck is empty")
         elif kind == "drew":
@@ -84,13 +89,19 @@ def describe_events(
                 out.append(f"{who} discards {format_card(e['card'])} from the hand")
             else:
                 what = "active card" if e["from"] == "active" else "bolster"
-                out.append(f"{who} discards the {what} {format_card(e['card'])} of {at(e['target'])}")
+                out.append(
+                    f"{who} discards the {what} {format_card(e['card'])} of {at(e['target'])}"
+                )
         elif kind == "shift":
-            out.append(f"{who} shifts {format_card(e['card'])} from {at(e['from'])} to {at(e['to'])}")
+            out.append(
+                f"{who} shifts {format_card(e['card'])} from {at(e['from'])} to {at(e['to'])}"
+            )
         elif kind == "swap":
             a, b = e["lanes"]
             carried = " with their cards and bolsters" if e["carried"] else ""
-            out.append(f"{who} swaps {names[e['owner']]}'s heroes in lanes {a + 1} and {b + 1}{carried}")
+            out.append(
+                f"{who} swaps {names[e['owner']]}'s heroes in lanes {a + 1} and {b + 1}{carried}"
+            )
         elif kind == "clash":
             out.append(f"{who} starts a CLASH: everyone draws a card, then discards one")
         elif kind == "clash_result":
@@ -105,8 +116,13 @@ def describe_events(
             low = " (lowest wins: Giant Slayer)" if e["low"] else ""
             out.append(f"CLASH: {shown}: {res}{low}")
         elif kind == "resolve":
-            pts = ", ".join(f"{names[q]} {s} Strength, {p} pt" for q, (s, p) in enumerate(zip(e["strength"], e["points"], strict=True)))
-            out.append(f"{who} RESOLVES lane {e['lane'] + 1}: {pts}; its heroes and cards leave the game")
+            pts = ", ".join(
+                f"{names[q]} {s} Strength, {p} pt"
+                for q, (s, p) in enumerate(zip(e["strength"], e["points"], strict=True))
+            )
+            out.append(
+                f"{who} RESOLVES lane {e['lane'] + 1}: {pts}; its heroes and cards leave the game"
+            )
         elif kind == "bonus_earned":
             out.append(f"{who} earns a Bonus Turn")
         elif kind == "bonus_denied":

@@ -106,7 +106,9 @@ class HeroesGame(Game):
         self.tiebreak: str = o["tiebreak"]
         self.layout = Layout(len(self.roster), self.lanes, self.num_players)
         #: ``hero_rules[h]``: hero ``h``'s static rules as a dict.
-        self.hero_rules: tuple[dict[str, Any], ...] = tuple(dict(h.rules) for h in self.roster.heroes)
+        self.hero_rules: tuple[dict[str, Any], ...] = tuple(
+            dict(h.rules) for h in self.roster.heroes
+        )
         # every effect list gets an id: skills, triggers, a Clash's win and lose lists
         self.lists: list[tuple[Effect, ...]] = []
         self.clash_lists: dict[tuple[int, int], tuple[int, int]] = {}

@@ -49,7 +49,10 @@ def _p_exceeds(s: HeroesState, ln: int, q: int, r: int, sq: int, sr: int) -> flo
     if room_q == 0 and room_r == 0:
         return 1.0 if R.exceeds(s, ln, q, r, sq, sr) else 0.0
     margin = (sq + PER_ROOM * room_q) - (sr + PER_ROOM * room_r)
-    low = any(s.heroes[x][ln] >= 0 and s.rules[s.heroes[x][ln]].get("lowest_wins") for x in range(len(s.heroes)))
+    low = any(
+        s.heroes[x][ln] >= 0 and s.rules[s.heroes[x][ln]].get("lowest_wins")
+        for x in range(len(s.heroes))
+    )
     if low:
         margin = -margin
     if s.rules[s.heroes[q][ln]].get("wins_ties"):
@@ -83,8 +86,8 @@ def evaluate(s: HeroesState, me: int) -> float:
     a little per card in hand; a finished game is worth +-100 (plus the points margin)."""
     if s.phase == OVER:
         pts = s.points()
-        other = max(p for q, p in enumerate(pts) if q != me)
-        return 100.0 * s.returns()[me] + pts[me] - other
+        best_other = max(p for q, p in enumerate(pts) if q != me)
+        return 100.0 * s.returns()[me] + pts[me] - best_other
     e = expected_points(s)
     other = max(v for q, v in enumerate(e) if q != me)
     return e[me] - other + HAND_CARD * len(s.hands[me])
@@ -101,8 +104,10 @@ def _hand_choice(s: HeroesState, legal: list[int], step: str) -> int:
     if step == "clash":
         low = any(h >= 0 and s.rules[h].get("clash_low") for row in s.heroes for h in row)
         high = s.game.ace >= 11
-        key = (lambda c: (clash_rank(c, high), -card_worth(c, s.game.ace))) if not low else (
-            lambda c: (-clash_rank(c, high), -card_worth(c, s.game.ace))
+        key = (
+            (lambda c: (clash_rank(c, high), -card_worth(c, s.game.ace)))
+            if not low
+            else (lambda c: (-clash_rank(c, high), -card_worth(c, s.game.ace)))
         )
         return lay.card + max(cards, key=key)
     return lay.card + min(cards, key=lambda c: card_worth(c, s.game.ace))
@@ -112,7 +117,12 @@ def _quick(s: HeroesState, legal: list[int]) -> int:
     """A decision made by a one-step look-ahead (hand choices by the card rules)."""
     p = s.pending
     assert p is not None
-    if p["kind"] == "choose" and p["step"] in ("clash", "discard_hand", "discard_enemy", "bolster_hand"):
+    if p["kind"] == "choose" and p["step"] in (
+        "clash",
+        "discard_hand",
+        "discard_enemy",
+        "bolster_hand",
+    ):
         return _hand_choice(s, legal, p["step"])
     if p["kind"] == "pick":
         return legal[0]
@@ -150,7 +160,12 @@ def choose(obs: dict[str, Any], legal: list[int], game: Any, rng: Rng) -> tuple[
     if p["kind"] == "pick":
         return legal[rng.randbelow(len(legal))], 0.0
     det = HeroesState.from_observation(game, obs, Rng(rng.next_u64()))
-    if p["kind"] == "choose" and p["step"] in ("clash", "discard_hand", "discard_enemy", "bolster_hand"):
+    if p["kind"] == "choose" and p["step"] in (
+        "clash",
+        "discard_hand",
+        "discard_enemy",
+        "bolster_hand",
+    ):
         return _hand_choice(det, legal, p["step"]), 0.0
     if p["kind"] == "play" and len(legal) > TOP_PLAYS:
         quick = []
@@ -166,6 +181,50 @@ def choose(obs: dict[str, Any], legal: list[int], game: Any, rng: Rng) -> tuple[
         if v > best_v + 1e-9:
             best, best_v = a, v
     return best, best_v
+
+
+# ----------------------------------------------------------------------------- search hooks
+def _margin(s: HeroesState, ln: int, me: int) -> tuple[int, bool]:
+    """``me``'s Strength minus the strongest enemy's in lane ``ln`` (reversed in a lowest-wins
+    lane), and whether the lane is lowest-wins."""
+    n = s.game.num_players
+    low = any(
+        s.heroes[q][ln] >= 0 and s.rules[s.heroes[q][ln]].get("lowest_wins") for q in range(n)
+    )
+    mine = R.strength(s, me, ln)
+    others = [R.strength(s, q, ln) for q in range(n) if q != me and s.heroes[q][ln] >= 0]
+    if not others:
+        return 0, low
+    return (min(others) - mine if low else mine - max(others)), low
+
+
+def rollout_policy(s: HeroesState, rng: Rng) -> int:
+    """A fast policy on a (determinized) state for search rollouts: a card goes to the lane
+    whose contest is closest (the highest card, the lowest in a lowest-wins lane); skills and
+    optional abilities are used, Bonus Turns taken, other choices made at random."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    p = s.pending
+    assert p is not None
+    kind = p["kind"]
+    lay = s.game.layout
+    if kind == "play":
+        me, lanes = p["seat"], s.game.lanes
+        options = sorted({(a - lay.play) % lanes for a in legal})
+        scored = [(abs(_margin(s, ln, me)[0]), rng.random(), ln) for ln in options]
+        ln = min(scored)[2]
+        cards = sorted({(a - lay.play) // lanes for a in legal}, key=lambda c: card_worth(c))
+        low = _margin(s, ln, me)[1]
+        return lay.play_id(cards[0] if low else cards[-1], ln)
+    if kind in ("skill", "use", "bonus"):
+        return next(a for a in legal if a != lay.pass_)
+    return legal[rng.randbelow(len(legal))]
+
+
+def evaluate_for_search(s: HeroesState) -> list[float]:
+    """Per seat, :func:`evaluate` squashed into ``[-1, 1]`` (a search's cut-off value)."""
+    return [math.tanh(evaluate(s, q) / 2) for q in range(s.game.num_players)]
 
 
 class GreedyAgent:
@@ -226,7 +285,11 @@ def explain_choice(obs: dict[str, Any], game: Any) -> str | None:
             break
         if c.pending["seat"] != me:
             break
-        if c.pending["kind"] == "choose" and c.pending["step"] in ("clash", "bolster_hand", "discard_hand"):
+        if c.pending["kind"] == "choose" and c.pending["step"] in (
+            "clash",
+            "bolster_hand",
+            "discard_hand",
+        ):
             break
         b = _quick(c, c.legal_actions())
         moves.append(c.action_to_string(b))

@@ -48,7 +48,9 @@ def hero_card(hero: Hero, markup: bool = False) -> str:
     """One hero as a card: name, role, flavour, Unique Ability, skills, file."""
     b = (lambda s: f"[bold]{s}[/]") if markup else (lambda s: s)
     d = (lambda s: f"[dim]{s}[/]") if markup else (lambda s: s)
-    head = f"{b(esc(hero.name, markup))} ({hero.id})" + (f"  {d(esc(hero.role, markup))}" if hero.role else "")
+    head = f"{b(esc(hero.name, markup))} ({hero.id})" + (
+        f"  {d(esc(hero.role, markup))}" if hero.role else ""
+    )
     lines = [head]
     if hero.flavor:
         lines.append(d(esc(f"  {hero.flavor}", markup)))
@@ -63,7 +65,9 @@ def roster_summary(roster: Roster) -> str:
     lines = ["## Heroes", ""]
     for h in roster.heroes:
         skills = ", ".join(f"{s.label}: {s.text().rstrip('.')}" for s in h.skills)
-        lines.append(f"- **{h.name}** (`{h.id}`): *{h.ability_name}*: {h.ability()} Skills: {skills}.")
+        lines.append(
+            f"- **{h.name}** (`{h.id}`): *{h.ability_name}*: {h.ability()} Skills: {skills}."
+        )
     return "\n".join(lines)
 
 
@@ -170,7 +174,9 @@ def render_text(
             row = f"  {names[q]:<{width}}  {made} of {L} heroes placed"
             if q == me and mine is not None:
                 placed = ", ".join(
-                    f"lane {ln + 1}: {roster.heroes[roster.index(h)].name}" for ln, h in enumerate(mine) if h
+                    f"lane {ln + 1}: {roster.heroes[roster.index(h)].name}"
+                    for ln, h in enumerate(mine)
+                    if h
                 )
                 row += f"  ({placed})" if placed else ""
             lines.append(row)
@@ -207,7 +213,8 @@ def render_text(
                     for code in cards
                 )
                 plain = " ".join(
-                    format_card(code % NUM_CARDS) + ("'" if code // NUM_CARDS != q else "") for code in cards
+                    format_card(code % NUM_CARDS) + ("'" if code // NUM_CARDS != q else "")
+                    for code in cards
                 )
                 nb = len(obs["bolsters"][q][ln])
                 cap = _capacity_note(obs, game, q, ln)
@@ -216,9 +223,10 @@ def render_text(
                 score = f"{pts[q]} pt" if pts[q] else ""
                 score_shown = green(score) if pts[q] and pts[q] == best else score
                 row = (
-                    f"{marker} {label} {pad(names[q], b(names[q]) if q == me else names[q], width)}  "
+                    f"{marker} {label} {pad(names[q], b(names[q]) if q == me else names[q], width)}"
+                    "  "
                     f"{hname:<13} {st:>3}  {pad(plain, shown, 16)}"
-                    f"{('+' + str(nb) + ' bolster' + ('s' if nb != 1 else '')) if nb else '':<12}{cap:<5}{score_shown}"
+                    f"{bolster_note(nb):<12}{cap:<5}{score_shown}"
                 )
                 lines.append(row.rstrip())
         lines.append("")
@@ -251,9 +259,14 @@ def render_text(
         if not hand:
             lines.append("  (empty)")
         for c in hand:
-            lines.append(f"  {pad(format_card(c), card_markup(c, markup), 4)} {_card_note(obs, game, me, c)}".rstrip())
+            lines.append(
+                f"  {pad(format_card(c), card_markup(c, markup), 4)} "
+                f"{_card_note(obs, game, me, c)}".rstrip()
+            )
         if obs.get("my_bolsters"):
-            mine_b = ", ".join(f"{format_card(c)} on s{q}L{ln + 1}" for q, ln, _, c in obs["my_bolsters"])
+            mine_b = ", ".join(
+                f"{format_card(c)} on s{q}L{ln + 1}" for q, ln, _, c in obs["my_bolsters"]
+            )
             lines.append(dim(f"  your bolsters from hand: {mine_b}"))
         if obs.get("my_clash") is not None:
             lines.append(f"  your Clash card: {card_markup(obs['my_clash'], markup)}")
@@ -270,6 +283,11 @@ def render_text(
                 lines.append(f"  s{q}L{ln + 1} {b(hero.name)} ({names[q]})")
                 lines += hero_lines(hero, markup, indent="      ")
     return "\n".join(lines)
+
+
+def bolster_note(k: int) -> str:
+    """``+2 bolsters`` (empty for none)."""
+    return f"+{k} bolster{'s' if k != 1 else ''}" if k else ""
 
 
 def _hero_name(roster: Roster, hid: str | None) -> str:
@@ -318,4 +336,11 @@ class _ObsBoard:
         self.ace = game.ace
 
 
-__all__ = ["card_markup", "hero_card", "hero_lines", "pending_text", "render_text", "roster_summary"]
+__all__ = [
+    "card_markup",
+    "hero_card",
+    "hero_lines",
+    "pending_text",
+    "render_text",
+    "roster_summary",
+]

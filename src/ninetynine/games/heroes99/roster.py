@@ -26,7 +26,7 @@ A hero::
     effects = [{ verb = "bolster", amount = 1 }]
 
     [[skill]]                       # 1-3 skills
-    on = "spades"                   # a suit (clubs, diamonds, hearts, spades) or a rank (A, 2-10, J, Q, K)
+    on = "spades"                   # a suit (clubs ... spades) or a rank (A, 2-10, J, Q, K)
     effects = [{ verb = "bolster", amount = 1, to = "this" }]
 
 The effect verbs are the text's (``§ Other Effects``) plus ``draw``: ``bolster``,
@@ -85,7 +85,10 @@ TRIGGERS: dict[str, str] = {
 #: Static rules a Unique Ability may bend: name -> (kind, low, high, description).
 RULES: dict[str, tuple[str, int, int, str]] = {
     "capacity": (
-        "int", 1, 5, "this hero holds up to {v} active cards: a card may be played on it while it has fewer"
+        "int",
+        1,
+        5,
+        "this hero holds up to {v} active cards: a card may be played on it while it has fewer",
     ),
     "face_value": ("int", 0, 13, "face cards on this hero count {v}"),
     "ace_value": ("int", 0, 14, "aces on this hero count {v}"),
@@ -299,7 +302,9 @@ class _Checker:
         self.path = path
 
     def fail(self, where: str, problem: str) -> HeroFileError:
-        return HeroFileError(f"{self.path}: {where}: {problem}" if where else f"{self.path}: {problem}")
+        return HeroFileError(
+            f"{self.path}: {where}: {problem}" if where else f"{self.path}: {problem}"
+        )
 
     def table(self, data: Any, where: str, allowed: Iterable[str]) -> dict[str, Any]:
         if not isinstance(data, dict):
@@ -341,7 +346,9 @@ class _Checker:
     def suit(self, v: Any, where: str) -> int:
         s = parse_suit(v) if isinstance(v, str) else None
         if s is None:
-            raise self.fail(where, f"expected a suit (clubs, diamonds, hearts, spades), got {_show(v)}")
+            raise self.fail(
+                where, f"expected a suit (clubs, diamonds, hearts, spades), got {_show(v)}"
+            )
         return s
 
     # -- parts --------------------------------------------------------------------------
@@ -352,7 +359,9 @@ class _Checker:
             if k in t:
                 kind = CONDITIONS[k][0]
                 w = f"{where}.{k}"
-                tests.append((k, self.boolean(t[k], w) if kind == "bool" else self.integer(t[k], w, 0, 9)))
+                tests.append(
+                    (k, self.boolean(t[k], w) if kind == "bool" else self.integer(t[k], w, 0, 9))
+                )
         return Condition(tuple(tests))
 
     def effects(self, data: Any, where: str, nested: bool = False) -> tuple[Effect, ...]:
@@ -364,9 +373,14 @@ class _Checker:
 
     def effect(self, data: Any, where: str, nested: bool) -> Effect:
         if not isinstance(data, dict):
-            raise self.fail(where, f"expected a table like {{ verb = \"bolster\", amount = 1 }}, got {_show(data)}")
+            raise self.fail(
+                where,
+                f'expected a table like {{ verb = "bolster", amount = 1 }}, got {_show(data)}',
+            )
         if "verb" not in data:
-            raise self.fail(f"{where}.verb", f"missing (required); verbs: {', '.join(EFFECT_FIELDS)}")
+            raise self.fail(
+                f"{where}.verb", f"missing (required); verbs: {', '.join(EFFECT_FIELDS)}"
+            )
         verb = self.choice(data["verb"], f"{where}.verb", list(EFFECT_FIELDS))
         fields = EFFECT_FIELDS[verb]
         t = self.table(data, where, ["verb", *fields])
@@ -381,7 +395,9 @@ class _Checker:
             elif key in ("to", "target"):
                 kw[key] = self.choice(v, w, list(SELECTORS))
             elif key == "from":
-                kw["source"] = self.choice(v, w, DISCARD_FROM if verb == "discard" else list(SELECTORS))
+                kw["source"] = self.choice(
+                    v, w, DISCARD_FROM if verb == "discard" else list(SELECTORS)
+                )
             elif key == "who":
                 kw["who"] = self.choice(v, w, SWAP_WHO)
             elif key == "lane":
@@ -393,7 +409,9 @@ class _Checker:
         if verb == "clash" and not (kw["win"] or kw["lose"]):
             raise self.fail(where, "a clash needs win = [...] or lose = [...] effects")
         if verb == "discard" and kw["source"] in ("active", "bolster") and "target" not in t:
-            raise self.fail(f"{where}.target", "missing: whose active card or bolster (e.g. \"enemy\")")
+            raise self.fail(
+                f"{where}.target", 'missing: whose active card or bolster (e.g. "enemy")'
+            )
         if verb == "shift" and kw["source"] == kw["to"] == "this":
             raise self.fail(where, "a shift from this hero to this hero moves nothing")
         if verb == "discard" and kw["source"] in ("hand", "enemy_hand") and "target" in t:
@@ -403,14 +421,19 @@ class _Checker:
     def skill(self, data: Any, where: str) -> Skill:
         t = self.table(data, where, ("on", "name", "text", "if", "effects"))
         if "on" not in t:
-            raise self.fail(f"{where}.on", "missing (required): a suit or a rank, e.g. \"hearts\" or \"7\"")
+            raise self.fail(
+                f"{where}.on", 'missing (required): a suit or a rank, e.g. "hearts" or "7"'
+            )
         on = t["on"]
         suit = parse_suit(on) if isinstance(on, str) else None
-        rank = parse_rank(str(on)) if isinstance(on, str | int) and not isinstance(on, bool) else None
+        rank = (
+            parse_rank(str(on)) if isinstance(on, str | int) and not isinstance(on, bool) else None
+        )
         if suit is None and rank is None:
             raise self.fail(
                 f"{where}.on",
-                f"expected a suit (clubs, diamonds, hearts, spades) or a rank (A, 2-10, J, Q, K), got {_show(on)}",
+                "expected a suit (clubs, diamonds, hearts, spades) or a rank (A, 2-10, J, Q, "
+                f"K), got {_show(on)}",
             )
         if "effects" not in t:
             raise self.fail(f"{where}.effects", "missing (required)")
@@ -457,7 +480,8 @@ class _Checker:
         if not isinstance(hid, str) or not _ID.match(hid):
             raise self.fail(
                 "id",
-                f"expected a lower-case name of letters, digits, '-' or '_' (at most 32), got {_show(hid)}",
+                "expected a lower-case name of letters, digits, '-' or '_' (at most 32), got "
+                + _show(hid),
             )
         name = self.string(t, "name", "", required=True)
         if "ability" not in t:
@@ -466,13 +490,19 @@ class _Checker:
         rules = self.rules(a["rules"], "ability.rules") if "rules" in a else ()
         raw = a.get("trigger", [])
         if not isinstance(raw, list):
-            raise self.fail("ability.trigger", f"expected [[ability.trigger]] tables, got {_show(raw)}")
+            raise self.fail(
+                "ability.trigger", f"expected [[ability.trigger]] tables, got {_show(raw)}"
+            )
         triggers = tuple(self.trigger(x, f"ability.trigger[{i}]") for i, x in enumerate(raw))
         if not rules and not triggers:
-            raise self.fail("ability", "a Unique Ability needs rules = {...} or [[ability.trigger]]")
+            raise self.fail(
+                "ability", "a Unique Ability needs rules = {...} or [[ability.trigger]]"
+            )
         skills_raw = t.get("skill")
         if not isinstance(skills_raw, list) or not 1 <= len(skills_raw) <= MAX_SKILLS:
-            raise self.fail("skill", f"expected 1 to {MAX_SKILLS} [[skill]] tables, got {_show(skills_raw)}")
+            raise self.fail(
+                "skill", f"expected 1 to {MAX_SKILLS} [[skill]] tables, got {_show(skills_raw)}"
+            )
         skills = tuple(self.skill(x, f"skill[{i}]") for i, x in enumerate(skills_raw))
         return Hero(
             id=hid,
@@ -550,7 +580,11 @@ class Roster:
         exact = [i for i, h in enumerate(self.heroes) if key in (_key(h.id), _key(h.name))]
         if exact:
             return exact[0]
-        pre = [i for i, h in enumerate(self.heroes) if _key(h.id).startswith(key) or _key(h.name).startswith(key)]
+        pre = [
+            i
+            for i, h in enumerate(self.heroes)
+            if _key(h.id).startswith(key) or _key(h.name).startswith(key)
+        ]
         if len(pre) == 1 and key:
             return pre[0]
         if len(pre) > 1:

@@ -33,11 +33,16 @@ class Board(Protocol):
     """What the rules read: per seat and lane the hero index (-1: none) and the owned codes of
     its active cards and bolsters; ``rules[h]`` the static rules of hero ``h``; ``ace``."""
 
-    heroes: list[list[int]]
-    active: list[list[list[int]]]
-    bolsters: list[list[list[Any]]]
-    rules: Sequence[Mapping[str, Any]]
-    ace: int
+    @property
+    def heroes(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def active(self) -> Sequence[Sequence[Sequence[int]]]: ...
+    @property
+    def bolsters(self) -> Sequence[Sequence[Sequence[Any]]]: ...
+    @property
+    def rules(self) -> Sequence[Mapping[str, Any]]: ...
+    @property
+    def ace(self) -> int: ...
 
 
 def card_value(c: int, ace: int, face: int, double_suit: int) -> int:
@@ -61,14 +66,17 @@ def strength(b: Board, seat: int, lane: int) -> int:
     total = 0
     for code in b.active[seat][lane]:
         total += card_value(code % NUM_CARDS, ace, face, ds)
-    return total + len(b.bolsters[seat][lane]) * r.get("bolster_value", 1)
+    return total + len(b.bolsters[seat][lane]) * int(r.get("bolster_value", 1))
 
 
 def exceeds(b: Board, lane: int, q: int, r: int, sq: int, sr: int) -> bool:
     """Whether ``q``'s hero (Strength ``sq``) exceeds ``r``'s (``sr``) in ``lane``: higher
     Strength, or lower in a lane with a ``lowest_wins`` hero; equal Strength counts for a hero
     with ``wins_ties`` (decision H13)."""
-    low = any(b.heroes[s][lane] >= 0 and b.rules[b.heroes[s][lane]].get("lowest_wins") for s in range(len(b.heroes)))
+    low = any(
+        b.heroes[s][lane] >= 0 and b.rules[b.heroes[s][lane]].get("lowest_wins")
+        for s in range(len(b.heroes))
+    )
     if sq == sr:
         return bool(b.rules[b.heroes[q][lane]].get("wins_ties"))
     return sq < sr if low else sq > sr

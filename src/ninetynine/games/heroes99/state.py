@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 HAND_SIZE = 6
 PICK, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("pick", "play", "over")
+#: Kinds of secret move (``HeroesState.secret``): a hero placed face-down, a card chosen for
+#: a Clash, a card bolstered from the hand.
+SECRET_PICK, SECRET_CLASH, SECRET_BOLSTER = 0, 1, 2
 #: ``ended_by``: the turn player could not draw / could not play (H6).
 NO_DRAW, NO_PLAY = "no_draw", "no_play"
 
@@ -61,8 +64,8 @@ class HeroesState(State):
 
     __slots__ = (
         "_legal",
-        "active",
         "ace",
+        "active",
         "bknown",
         "bolsters",
         "bonus_earned",
@@ -70,16 +73,16 @@ class HeroesState(State):
         "clash",
         "decks",
         "discards",
-        "ended_by",
         "end_seat",
+        "ended_by",
         "events",
         "first",
         "game",
         "hands",
         "heroes",
         "hist",
-        "last",
         "lane_result",
+        "last",
         "pending",
         "phase",
         "player",
@@ -97,6 +100,8 @@ class HeroesState(State):
     game: HeroesGame
     seed: int
     rng: Rng
+    rules: tuple[dict[str, Any], ...]
+    ace: int
     phase: int
     hands: list[list[int]]
     decks: list[list[int]]
@@ -117,6 +122,8 @@ class HeroesState(State):
     pending: dict[str, Any] | None
     clash: dict[str, Any] | None
     hist: list[int]
+    #: ``[history index, seat, kind]`` of each secret move not yet revealed (H3, H12, H16).
+    secret: list[list[int]]
     last: list[Any] | None
     events: list[dict[str, Any]]
     st: dict[str, list[int]]
@@ -152,6 +159,7 @@ class HeroesState(State):
         s.pending = None
         s.clash = None
         s.hist = []
+        s.secret = []
         s.last = None
         s.events = []
         s.st = {k: [0] * n for k in _STAT_KEYS}
@@ -206,6 +214,7 @@ class HeroesState(State):
         s.pending = _copy_pending(self.pending)
         s.clash = _copy_clash(self.clash)
         s.hist = self.hist[:]
+        s.secret = [x[:] for x in self.secret]
         s.last = self.last
         s.events = self.events  # never mutated once set
         s.st = {k: v[:] for k, v in self.st.items()}
@@ -227,6 +236,16 @@ class HeroesState(State):
     def history(self) -> list[int]:
         return self.hist[:]
 
+    def known_history(self, player: int | None) -> list[int | None]:
+        """The history with the moves ``player`` has not seen as ``None`` (H3, H12, H16): the
+        other seats' heroes placed face-down (until the reveal), their cards chosen for a Clash
+        (until it is settled) and their cards bolstered from the hand (until the game ends)."""
+        out: list[int | None] = list(super().known_history(player))
+        for i, q, _ in self.secret:
+            if q != player:
+                out[i] = None
+        return out
+
     def points(self) -> list[int]:
         """Points per seat now (``§ Scoring a Lane``): resolved lanes as tallied, the others as
         if the game ended now; all 0 before the heroes are revealed."""
@@ -235,8 +254,7 @@ class HeroesState(State):
         if not self.revealed:
             return out
         for ln in range(self.game.lanes):
-            res = self.lane_result[ln]
-            pts = res["points"] if res is not None else R.lane_points(self, ln)
+            pts = self._lane_points(ln)
             for q in range(n):
                 out[q] += pts[q]
         return out
@@ -261,9 +279,6 @@ class HeroesState(State):
         if self.phase != OVER or self.winner_ < 0:
             return [0.0] * n
         return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
-
-    def winner(self) -> int | None:
-        return self.winner_ if self.phase == OVER and self.winner_ >= 0 else None
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
@@ -363,7 +378,8 @@ class HeroesState(State):
                 if self.heroes[q][ln] < 0
             )
         if kind == "play":
-            return sorted(lay.play_id(c, ln) for c in set(self.hands[q]) for ln in self._playable(q))
+            lanes = self._playable(q)
+            return sorted(lay.play_id(c, ln) for c in set(self.hands[q]) for ln in lanes)
         if kind == "skill":
             return sorted([lay.skill + k for k in p["skills"]] + [lay.pass_])
         if kind == "use":
@@ -395,6 +411,8 @@ class HeroesState(State):
         hidden = self._is_hidden(action)
         self._legal = None
         self.hist.append(action)
+        if hidden:
+            self.secret.append([len(self.hist) - 1, seat, _secret_kind(p)])
         self.events = []
         self.last = [seat, None if hidden else action]
         self.pending = None
@@ -413,10 +431,19 @@ class HeroesState(State):
         elif pk == "use":
             item = p["item"]
             if kind == "use":
-                self.events.append({"type": "ability", "seat": item[0], "hero": self._hid(item[1]), "when": p["when"]})
+                self.events.append(
+                    {
+                        "type": "ability",
+                        "seat": item[0],
+                        "hero": self._hid(item[1]),
+                        "when": p["when"],
+                    }
+                )
                 self._push_list(self.game.trigger_lists[item[1]][item[2]], item[0], item[1])
             else:
-                self.events.append({"type": "ability_declined", "seat": item[0], "hero": self._hid(item[1])})
+                self.events.append(
+                    {"type": "ability_declined", "seat": item[0], "hero": self._hid(item[1])}
+                )
         elif pk == "bonus":
             if kind == "bonus":
                 self._begin_turn(seat, True)
@@ -446,9 +473,13 @@ class HeroesState(State):
             self.pending = {"kind": "pick", "seat": seat + 1}
             return
         self.revealed = True
+        self.secret = [x for x in self.secret if x[2] != SECRET_PICK]
         self.phase = PLAY
         self.events.append(
-            {"type": "reveal", "heroes": [[self._hid(self.heroes[q][ln]) for ln in range(L)] for q in range(n)]}
+            {
+                "type": "reveal",
+                "heroes": [[self._hid(self.heroes[q][ln]) for ln in range(L)] for q in range(n)],
+            }
         )
         self.events.append({"type": "first", "seat": self.first})
         self._begin_turn(self.first, False)
@@ -528,7 +559,15 @@ class HeroesState(State):
         self.hands[p].remove(c)
         self.active[p][ln].append(owned(p, c))
         self.st["cards_played"][p] += 1
-        self.events.append({"type": "play", "seat": p, "card": c, "lane": ln, "hero": self._hid(self.heroes[p][ln])})
+        self.events.append(
+            {
+                "type": "play",
+                "seat": p,
+                "card": c,
+                "lane": ln,
+                "hero": self._hid(self.heroes[p][ln]),
+            }
+        )
         self.queue.insert(0, ["skill", ln, c])
         items = []
         for q in range(self.game.num_players):
@@ -556,7 +595,9 @@ class HeroesState(State):
     def _activate(self, p: int, ln: int, k: int) -> None:
         h = self.heroes[p][ln]
         self.st["skills_used"][p] += 1
-        self.events.append({"type": "skill", "seat": p, "lane": ln, "hero": self._hid(h), "skill": k})
+        self.events.append(
+            {"type": "skill", "seat": p, "lane": ln, "hero": self._hid(h), "skill": k}
+        )
         self._push_list(self.game.skill_lists[h][k], p, h)
 
     def _push_list(self, lid: int, owner: int, hero: int) -> None:
@@ -587,7 +628,12 @@ class HeroesState(State):
         if len(live) == 1:
             self._run_trigger(live[0], when)
             return
-        self.pending = {"kind": "order", "seat": self.player, "items": live[:MAX_ORDER], "when": when}
+        self.pending = {
+            "kind": "order",
+            "seat": self.player,
+            "items": live[:MAX_ORDER],
+            "when": when,
+        }
 
     def _run_trigger(self, item: list[Any], when: str) -> None:
         q, h, i = item
@@ -608,20 +654,20 @@ class HeroesState(State):
         for name, v in tests:
             if name in ("losing", "winning"):
                 mine = R.strength(self, q, ln)
-                others = [r for r in range(self.game.num_players) if r != q and self.heroes[r][ln] >= 0]
+                others = [
+                    r for r in range(self.game.num_players) if r != q and self.heroes[r][ln] >= 0
+                ]
                 if name == "losing":
-                    got = any(R.exceeds(self, ln, r, q, R.strength(self, r, ln), mine) for r in others)
+                    got = any(
+                        R.exceeds(self, ln, r, q, R.strength(self, r, ln), mine) for r in others
+                    )
                 else:
-                    got = all(R.exceeds(self, ln, q, r, mine, R.strength(self, r, ln)) for r in others)
+                    got = all(
+                        R.exceeds(self, ln, q, r, mine, R.strength(self, r, ln)) for r in others
+                    )
                 if got != v:
                     return False
-            elif name == "hand_at_least" and len(self.hands[q]) < v:
-                return False
-            elif name == "hand_at_most" and len(self.hands[q]) > v:
-                return False
-            elif name == "active_at_most" and len(self.active[q][ln]) > v:
-                return False
-            elif name == "bonus_turn" and self.bonus_turn != v:
+            elif not _COUNT_TESTS[name](self, q, ln, v):
                 return False
         return True
 
@@ -654,7 +700,9 @@ class HeroesState(State):
                     self.bolsters[tq][tl].append(owned(q, self.decks[q].pop()))
                     self.bknown[tq][tl].append(False)
                 self.st["bolsters"][q] += k
-                self.events.append({"type": "bolster", "seat": q, "target": [tq, tl], "cards": k, "from": "deck"})
+                self.events.append(
+                    {"type": "bolster", "seat": q, "target": [tq, tl], "cards": k, "from": "deck"}
+                )
                 return
             if "left" not in data:
                 data["left"] = min(eff.amount, len(self.hands[q]))
@@ -708,7 +756,9 @@ class HeroesState(State):
         self.bonus_earned = True
         self.events.append({"type": "bonus_earned", "seat": q})
 
-    def _fx_discard(self, task: list[Any], eff: Effect, q: int, ln: int, data: dict[str, Any]) -> None:
+    def _fx_discard(
+        self, task: list[Any], eff: Effect, q: int, ln: int, data: dict[str, Any]
+    ) -> None:
         src = eff.source
         if src == "hand":
             if "left" not in data:
@@ -773,9 +823,17 @@ class HeroesState(State):
             if len(top) == 1:
                 winner = top[0]
         self.clash = None
+        self.secret = [x for x in self.secret if x[2] != SECRET_CLASH]
         actor = cl["actor"]
         self.events.append(
-            {"type": "clash_result", "seat": actor, "cards": cards[:], "winner": winner, "losers": losers, "low": low}
+            {
+                "type": "clash_result",
+                "seat": actor,
+                "cards": cards[:],
+                "winner": winner,
+                "losers": losers,
+                "low": low,
+            }
         )
         wl, ll = self.game.clash_lists[(task[1], task[2])]
         if winner == actor:
@@ -817,7 +875,10 @@ class HeroesState(State):
             out = []
             for a, b in self._discard_targets(eff, q, ln, src):
                 if src == "active":
-                    out += [lay.active_id(a, b, k) for k in range(min(len(self.active[a][b]), MAX_ACTIVE_POS))]
+                    out += [
+                        lay.active_id(a, b, k)
+                        for k in range(min(len(self.active[a][b]), MAX_ACTIVE_POS))
+                    ]
                 else:
                     out.append(lay.slot_id(a, b))
             return sorted(out)
@@ -853,7 +914,9 @@ class HeroesState(State):
             self.bknown[tq][tl].append(True)
             self.st["bolsters"][q] += 1
             data["left"] -= 1
-            self.events.append({"type": "bolster", "seat": q, "target": [tq, tl], "cards": 1, "from": "hand"})
+            self.events.append(
+                {"type": "bolster", "seat": q, "target": [tq, tl], "cards": 1, "from": "hand"}
+            )
         elif step in ("discard_hand", "discard_enemy"):
             c = x[0]
             self.hands[seat].remove(c)
@@ -866,19 +929,13 @@ class HeroesState(State):
                 data["left"] = -1
         elif step == "discard_active":
             a, b, k = x
-            code = self.active[a][b].pop(k)
-            self.discards[code // NUM_CARDS].append(code % NUM_CARDS)
-            self.st["discards"][q] += 1
+            self._discard_from_hero(q, a, b, self.active[a][b].pop(k), "active")
             data["left"] -= 1
-            self.events.append({"type": "discard", "seat": q, "card": code % NUM_CARDS, "owner": code // NUM_CARDS, "from": "active", "target": [a, b]})
         elif step == "discard_bolster":
             a, b = x
-            code = self.bolsters[a][b].pop()
             self.bknown[a][b].pop()
-            self.discards[code // NUM_CARDS].append(code % NUM_CARDS)
-            self.st["discards"][q] += 1
+            self._discard_from_hero(q, a, b, self.bolsters[a][b].pop(), "bolster")
             data["left"] -= 1
-            self.events.append({"type": "discard", "seat": q, "card": code % NUM_CARDS, "owner": code // NUM_CARDS, "from": "bolster", "target": [a, b]})
         elif step == "shift_from":
             data["source"] = [x[0], x[1], x[2]]
         elif step == "shift_to":
@@ -886,7 +943,15 @@ class HeroesState(State):
             code = self.active[sa][sb].pop(k)
             self.active[x[0]][x[1]].append(code)
             self.st["shifts"][q] += 1
-            self.events.append({"type": "shift", "seat": q, "card": code % NUM_CARDS, "from": [sa, sb], "to": [x[0], x[1]]})
+            self.events.append(
+                {
+                    "type": "shift",
+                    "seat": q,
+                    "card": code % NUM_CARDS,
+                    "from": [sa, sb],
+                    "to": [x[0], x[1]],
+                }
+            )
             return
         elif step == "swap_a":
             data["a"] = [x[0], x[1]]
@@ -904,22 +969,46 @@ class HeroesState(State):
         self._fx(task)
 
     # -- effect helpers -------------------------------------------------------------------
+    def _discard_from_hero(self, q: int, a: int, b: int, code: int, src: str) -> None:
+        """A card taken off seat ``a``'s hero in lane ``b`` by ``q``'s effect goes to its
+        owner's discard pile, face-up (H21)."""
+        self.discards[code // NUM_CARDS].append(code % NUM_CARDS)
+        self.st["discards"][q] += 1
+        self.events.append(
+            {
+                "type": "discard",
+                "seat": q,
+                "card": code % NUM_CARDS,
+                "owner": code // NUM_CARDS,
+                "from": src,
+                "target": [a, b],
+            }
+        )
+
     def _discard_targets(self, eff: Effect, q: int, ln: int, src: str) -> list[tuple[int, int]]:
         pile = self.active if src == "active" else self.bolsters
-        return [(a, b) for a, b in R.select(self, eff.target, q, ln) if pile[a][b] and not R.warded(self, q, a, b)]
+        return [
+            (a, b)
+            for a, b in R.select(self, eff.target, q, ln)
+            if pile[a][b] and not R.warded(self, q, a, b)
+        ]
 
     def _shift_dests(self, eff: Effect, q: int, ln: int, sa: int, sb: int) -> list[tuple[int, int]]:
         return [
             (a, b)
             for a, b in R.select(self, eff.to, q, ln)
-            if (a, b) != (sa, sb) and len(self.active[a][b]) < R.SHIFT_LIMIT and not R.warded(self, q, a, b)
+            if (a, b) != (sa, sb)
+            and len(self.active[a][b]) < R.SHIFT_LIMIT
+            and not R.warded(self, q, a, b)
         ]
 
     def _shift_sources(self, eff: Effect, q: int, ln: int) -> list[tuple[int, int]]:
         return [
             (a, b)
             for a, b in R.select(self, eff.source, q, ln)
-            if self.active[a][b] and not R.warded(self, q, a, b) and self._shift_dests(eff, q, ln, a, b)
+            if self.active[a][b]
+            and not R.warded(self, q, a, b)
+            and self._shift_dests(eff, q, ln, a, b)
         ]
 
     def _swap_pool(self, eff: Effect, q: int) -> list[tuple[int, int]]:
@@ -947,10 +1036,14 @@ class HeroesState(State):
         hs[la], hs[lb] = hs[lb], hs[la]
         carries = R.has_rule(self, q, "swap_carries")
         if carries:
-            for pile in (self.active, self.bolsters, self.bknown):
-                pile[r][la], pile[r][lb] = pile[r][lb], pile[r][la]
+            for piles in (self.active, self.bolsters):
+                piles[r][la], piles[r][lb] = piles[r][lb], piles[r][la]
+            kn = self.bknown[r]
+            kn[la], kn[lb] = kn[lb], kn[la]
         self.st["swaps"][q] += 1
-        self.events.append({"type": "swap", "seat": q, "owner": r, "lanes": [la, lb], "carried": carries})
+        self.events.append(
+            {"type": "swap", "seat": q, "owner": r, "lanes": [la, lb], "carried": carries}
+        )
 
     def _resolve_lane(self, ln: int, q: int) -> None:
         """``§ Resolve a Lane``: tally now, then every hero and card of the lane leaves the
@@ -970,7 +1063,21 @@ class HeroesState(State):
             self.bknown[r][ln] = []
             self.heroes[r][ln] = -1
         self.st["lanes_resolved"][q] += 1
-        self.events.append({"type": "resolve", "seat": q, "lane": ln, "points": pts, "strength": strength, "heroes": heroes})
+        self.events.append(
+            {
+                "type": "resolve",
+                "seat": q,
+                "lane": ln,
+                "points": pts,
+                "strength": strength,
+                "heroes": heroes,
+            }
+        )
+
+    def _lane_points(self, ln: int) -> list[int]:
+        """Points per seat from lane ``ln``: as tallied if resolved, else as things stand."""
+        res = self.lane_result[ln]
+        return list(res["points"]) if res is not None else R.lane_points(self, ln)
 
     def _lane_of(self, q: int, h: int) -> int:
         try:
@@ -989,6 +1096,7 @@ class HeroesState(State):
         self.pending = None
         self.queue = []
         self.clash = None
+        self.secret = []  # the game is over: every move is public (H19)
         self.ended_by = how
         self.end_seat = seat
         pts = self.points()
@@ -999,14 +1107,19 @@ class HeroesState(State):
             b2 = max(ts[q] for q in top)
             top = [q for q in top if ts[q] == b2]
         self.winner_ = top[0] if len(top) == 1 else -1
-        self.events.append({"type": "end", "how": how, "seat": seat, "points": pts, "winner": self.winner_})
+        self.events.append(
+            {"type": "end", "how": how, "seat": seat, "points": pts, "winner": self.winner_}
+        )
 
     # ------------------------------------------------------------------ errors
     def _why_illegal(self, action: Any) -> str:
         lay = self.game.layout
         a = as_action_id(action)
         if a is None or not 0 <= a < lay.size:
-            return f"{action!r} is not a 99 Heroes action id (an integer 0-{lay.size - 1}, e.g. from legal_actions())"
+            return (
+                f"{action!r} is not a 99 Heroes action id (an integer 0-{lay.size - 1}, e.g. "
+                "from legal_actions())"
+            )
         name = self.action_to_string(a)
         p = self.pending
         if self.phase == OVER or p is None:
@@ -1023,7 +1136,8 @@ class HeroesState(State):
         if kind == "pick" and p["kind"] == "pick":
             q = p["seat"]
             if x[0] in self.heroes[q]:
-                return f"{name} is illegal: you have already placed {self.game.roster.heroes[x[0]].name}"
+                hero = self.game.roster.heroes[x[0]].name
+                return f"{name} is illegal: you have already placed {hero}"
             return f"{name} is illegal: you already have a hero in lane {x[1] + 1}"
         if kind == "play" and p["kind"] == "play":
             q = p["seat"]
@@ -1033,7 +1147,8 @@ class HeroesState(State):
                 return f"{name} is illegal: you have no hero in lane {x[1] + 1} any more"
             cap = R.capacity(self, q, x[1])
             return (
-                f"{name} is illegal: your hero in lane {x[1] + 1} has {len(self.active[q][x[1]])} active "
+                f"{name} is illegal: your hero in lane {x[1] + 1} has "
+                f"{len(self.active[q][x[1]])} active "
                 f"cards; a card goes on a hero with at most {cap - 1}"
             )
         if kind == "skill" and p["kind"] == "skill":
@@ -1071,7 +1186,9 @@ class HeroesState(State):
         from a deck, or the RNG.
         """
         n, L = self.game.num_players, self.game.lanes
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
             raise ValueError(f"no seat {player!r} in a {n}-player game")
         rev = self.revealed
         last = self.last
@@ -1087,20 +1204,25 @@ class HeroesState(State):
             "first_player": self.first if rev else -1,
             "bonus_turn": self.bonus_turn,
             "bonus_earned": self.bonus_earned,
-            "picks_made": [sum(1 for h in row if h >= 0) for row in self.heroes] if not rev else [L] * n,
+            "picks_made": [sum(1 for h in row if h >= 0) for row in self.heroes]
+            if not rev
+            else [L] * n,
             "heroes": [[self._hid(h) if rev else None for h in row] for row in self.heroes],
             "active": [[x[:] for x in row] for row in self.active],
             "bolsters": [
-                [[[code // NUM_CARDS, k] for code, k in zip(self.bolsters[q][ln], self.bknown[q][ln], strict=True)] for ln in range(L)]
+                [
+                    [
+                        [code // NUM_CARDS, k]
+                        for code, k in zip(self.bolsters[q][ln], self.bknown[q][ln], strict=True)
+                    ]
+                    for ln in range(L)
+                ]
                 for q in range(n)
             ],
-            "strength": [[R.strength(self, q, ln) if rev else 0 for ln in range(L)] for q in range(n)],
-            "lane_points": [
-                (self.lane_result[ln]["points"][:] if self.lane_result[ln] is not None else R.lane_points(self, ln))  # type: ignore[index]
-                if rev
-                else [0] * n
-                for ln in range(L)
+            "strength": [
+                [R.strength(self, q, ln) if rev else 0 for ln in range(L)] for q in range(n)
             ],
+            "lane_points": [self._lane_points(ln) if rev else [0] * n for ln in range(L)],
             "lane_result": [_copy_result(r) for r in self.lane_result],
             "points": self.points(),
             "hand_sizes": [len(h) for h in self.hands],
@@ -1130,7 +1252,9 @@ class HeroesState(State):
             mine = []
             for q in range(n):
                 for ln in range(L):
-                    for i, (code, k) in enumerate(zip(self.bolsters[q][ln], self.bknown[q][ln], strict=True)):
+                    for i, (code, k) in enumerate(
+                        zip(self.bolsters[q][ln], self.bknown[q][ln], strict=True)
+                    ):
                         if k and code // NUM_CARDS == player:
                             mine.append([q, ln, i, code % NUM_CARDS])
             obs["my_bolsters"] = mine
@@ -1150,7 +1274,10 @@ class HeroesState(State):
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         obs = self.observation(player)
         s = HeroesState.from_observation(self.game, obs, as_rng(rng))
-        s.hist = self.hist[:]
+        # the moves ``player`` has not seen are not passed on: -1 stands for each (a
+        # determinization is searched forwards, never replayed)
+        s.hist = [-1 if a is None else a for a in self.known_history(player)]
+        s.secret = [x[:] for x in self.secret]
         s.st = {k: v[:] for k, v in self.st.items()}
         return s
 
@@ -1248,7 +1375,8 @@ class HeroesState(State):
                 b = obs["bolsters"][q][ln]
                 s.bknown[q][ln] = [bool(k) for _, k in b]
                 s.bolsters[q][ln] = [
-                    owned(o, known_b[(q, ln, i)]) if (q, ln, i) in known_b else owned(o, 0) for i, (o, _) in enumerate(b)
+                    owned(o, known_b[(q, ln, i)]) if (q, ln, i) in known_b else owned(o, 0)
+                    for i, (o, _) in enumerate(b)
                 ]
                 hidden = [i for i in range(len(b)) if (q, ln, i) not in known_b]
                 if hidden:
@@ -1257,31 +1385,29 @@ class HeroesState(State):
         # fill every hidden position with the owner's unseen cards, then shuffle per owner
         pools = [sorted(set(range(NUM_CARDS)) - seen[q]) for q in range(n)]
         used = [0] * n
-        filled = []
+        filled: list[list[int]] = []
         for slot in slots:
-            row = []
-            for code in slot:
-                o = code // NUM_CARDS
-                row.append(owned(o, pools[o][used[o]]))
+            dealt_row: list[int] = []
+            for placeholder in slot:
+                o = placeholder // NUM_CARDS
+                dealt_row.append(owned(o, pools[o][used[o]]))
                 used[o] += 1
-            filled.append(row)
-        klass = [code // NUM_CARDS for code in range(n * NUM_CARDS)]
+            filled.append(dealt_row)
+        klass = [c // NUM_CARDS for c in range(n * NUM_CARDS)]
         dealt = redeal_hidden(filled, klass, rng)
-        it = iter(dealt)
-        for kind, q, ln, _ in holes:
-            row = next(it)
+        for (kind, q, ln, _), got in zip(holes, dealt, strict=True):
             if kind == "hand":
-                s.hands[q] = sorted(code % NUM_CARDS for code in row)
+                s.hands[q] = sorted(c % NUM_CARDS for c in got)
             elif kind == "clash":
                 assert s.clash is not None
-                for r, code in zip(chosen_hidden, row, strict=True):
-                    s.clash["cards"][r] = code % NUM_CARDS
+                for r, c in zip(chosen_hidden, got, strict=True):
+                    s.clash["cards"][r] = c % NUM_CARDS
             elif kind == "deck":
-                s.decks[q] = [code % NUM_CARDS for code in row]
+                s.decks[q] = [c % NUM_CARDS for c in got]
             else:
                 hidden = [i for i in range(len(s.bolsters[q][ln])) if (q, ln, i) not in known_b]
-                for i, code in zip(hidden, row, strict=True):
-                    s.bolsters[q][ln][i] = code
+                for i, c in zip(hidden, got, strict=True):
+                    s.bolsters[q][ln][i] = c
         s.seed = rng.next_u64()
         s.rng = rng.spawn()
         return s
@@ -1312,6 +1438,7 @@ class HeroesState(State):
             pending=_copy_pending(self.pending),
             clash=_copy_clash(self.clash),
             history=self.hist[:],
+            secret=[x[:] for x in self.secret],
             last=None if self.last is None else list(self.last),
             events=[_copy_event(e) for e in self.events],
             stats={k: v[:] for k, v in self.st.items()},
@@ -1346,6 +1473,9 @@ class HeroesState(State):
         s.pending = _copy_pending(d["pending"])
         s.clash = _copy_clash(d["clash"])
         s.hist = [int(a) for a in d["history"]]
+        s.secret = [[int(i), int(q), int(k)] for i, q, k in d["secret"]]
+        if any(not 0 <= i < len(s.hist) for i, _, _ in s.secret):
+            raise ValueError("secret names a move beyond the history")
         s.last = None if d["last"] is None else list(d["last"])
         s.events = [_copy_event(e) for e in d["events"]]
         stats = d["stats"]
@@ -1366,7 +1496,11 @@ class HeroesState(State):
         n, L, H = self.game.num_players, self.game.lanes, len(self.game.roster)
         if not (len(self.hands) == len(self.decks) == len(self.discards) == len(self.removed) == n):
             raise ValueError(f"the state does not have {n} hands, decks and piles")
-        if len(self.heroes) != n or any(len(r) != L for r in self.heroes) or len(self.lane_result) != L:
+        if (
+            len(self.heroes) != n
+            or any(len(r) != L for r in self.heroes)
+            or len(self.lane_result) != L
+        ):
             raise ValueError(f"the state does not have {n} x {L} hero places")
         if any(not -1 <= h < H for row in self.heroes for h in row):
             raise ValueError("a hero index out of range")
@@ -1410,8 +1544,7 @@ class HeroesState(State):
         won = [0] * n
         if self.revealed:
             for ln in range(L):
-                res = self.lane_result[ln]
-                lp = res["points"] if res is not None else R.lane_points(self, ln)
+                lp = self._lane_points(ln)
                 best = max(lp)
                 if best > 0 and lp.count(best) == 1:
                     won[lp.index(best)] += 1
@@ -1455,6 +1588,15 @@ _STEP_WORDS = {
 }
 
 
+#: The conditions that compare a number or a flag (``roster.CONDITIONS``).
+_COUNT_TESTS: dict[str, Any] = {
+    "hand_at_least": lambda s, q, ln, v: len(s.hands[q]) >= v,
+    "hand_at_most": lambda s, q, ln, v: len(s.hands[q]) <= v,
+    "active_at_most": lambda s, q, ln, v: len(s.active[q][ln]) <= v,
+    "bonus_turn": lambda s, q, ln, v: s.bonus_turn == v,
+}
+
+
 def _is_card(c: int | None) -> bool:
     return c is not None and c >= 0
 
@@ -1495,11 +1637,22 @@ def _copy_clash(c: Mapping[str, Any] | None) -> dict[str, Any] | None:
 def _copy_result(r: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if r is None:
         return None
-    return {"points": list(r["points"]), "strength": list(r["strength"]), "heroes": list(r["heroes"])}
+    return {
+        "points": list(r["points"]),
+        "strength": list(r["strength"]),
+        "heroes": list(r["heroes"]),
+    }
 
 
 def _copy_event(e: Mapping[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in e.items()}
+
+
+def _secret_kind(pending: Mapping[str, Any]) -> int:
+    """The kind of secret move a hidden choice at ``pending`` is (see ``_is_hidden``)."""
+    if pending["kind"] == "pick":
+        return SECRET_PICK
+    return SECRET_CLASH if pending.get("step") == "clash" else SECRET_BOLSTER
 
 
 __all__ = ["HAND_SIZE", "NO_DRAW", "NO_PLAY", "OVER", "PICK", "PLAY", "HeroesState"]

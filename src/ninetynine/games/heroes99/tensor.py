@@ -31,7 +31,7 @@ option the per-lane slices change length):
 | foreign | 3 n | per relative seat and lane, active cards owned by another seat / 3, capped |
 | strength | 3 n | per relative seat and lane, Strength / 40, capped |
 | bolsters | 3 n | per relative seat and lane, bolsters / 6, capped |
-| bolsters_from_hand | 3 n | per relative seat and lane, bolsters put there from a hand / 6, capped |
+| bolsters_from_hand | 3 n | per relative seat and lane, bolsters from a hand / 6, capped |
 | lane_points | 3 n | per relative seat and lane, its points in that lane / 6, capped |
 | resolved | 3 | 1 for each resolved lane |
 | points | n | points per relative seat / 9, capped |
@@ -169,7 +169,8 @@ def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]
     n, L = game.num_players, game.lanes
     if obs["num_players"] != n or obs["lanes"] != L:
         raise ValueError(
-            f"an observation of {obs['num_players']} players and {obs['lanes']} lanes, not {n} and {L}"
+            f"an observation of {obs['num_players']} players and {obs['lanes']} lanes, "
+            f"not {n} and {L}"
         )
     lay = layout(game)
     off = {s.name: s.start for s in lay}

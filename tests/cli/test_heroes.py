@@ -1,0 +1,85 @@
+"""``ninetynine heroes`` and a whole 99 Heroes game in the terminal loop (hidden placements)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import ninetynine
+from ninetynine.cli.main import app
+from ninetynine.cli.session import PlaySession
+from ninetynine.core.records import parse_record
+
+from .conftest import ScriptedInput, Transcript
+
+runner = CliRunner()
+
+GOOD = """name = "Golem"
+[ability]
+name = "Bulwark"
+rules = { capacity = 4 }
+[[skill]]
+on = "clubs"
+effects = [{ verb = "bolster", amount = 2 }]
+"""
+
+
+def test_heroes_lists_the_roster() -> None:
+    result = runner.invoke(app, ["heroes"])
+    assert result.exit_code == 0, result.output
+    game = ninetynine.load_game("heroes99")
+    for h in game.roster.heroes:
+        assert h.name in result.output
+    assert "Topsy-Turvy" in result.output
+
+
+def test_heroes_show_prints_one_card() -> None:
+    result = runner.invoke(app, ["heroes", "show", "jester"])
+    assert result.exit_code == 0
+    assert "Jester (jester)" in result.output and "skill1 [hearts]" in result.output
+    bad = runner.invoke(app, ["heroes", "show", "nobody"])
+    assert bad.exit_code == 2 and "no hero 'nobody'" in bad.output
+
+
+def test_heroes_check_and_extra_directories(tmp_path: Path) -> None:
+    (tmp_path / "golem.toml").write_text(GOOD, encoding="utf-8")
+    ok = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert ok.exit_code == 0 and "ok" in ok.output and "Golem (golem)" in ok.output
+    listed = runner.invoke(app, ["heroes", "--heroes", str(tmp_path)])
+    assert "Golem" in listed.output
+    (tmp_path / "bad.toml").write_text(GOOD.replace("amount = 2", "amount = 7"), encoding="utf-8")
+    bad = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert bad.exit_code == 2
+    assert (
+        "bad.toml: skill[0].effects[0].amount: expected an integer from 1 to 3, got 7"
+        in bad.output.replace("\n", "")
+    )
+
+
+def test_a_whole_game_against_a_bot_never_shows_its_placements_early(tmp_path: Path) -> None:
+    game = ninetynine.load_game("heroes99")
+    out = Transcript(width=120)
+    session = PlaySession(
+        game,
+        game.new_initial_state(seed=8),
+        ["human", "greedy"],
+        out.console,
+        record_path=tmp_path / "game.txt",
+        read_line=ScriptedInput(["hint", "1", "board", "1", "zz", "1"]),
+    )
+    result = session.run()
+    assert result.reason == "finished" and result.state.is_terminal()
+    text = out.text
+    before_reveal = text.split("REVEAL")[0]
+    assert len(re.findall(r"^Seat 1 \(greedy\): hero-placed$", before_reveal, re.M)) == 3
+    record = parse_record((tmp_path / "game.txt").read_text(encoding="utf-8"))
+    bot_heroes = [
+        game.roster.heroes[game.roster.find(m.split("@")[0])].name for m in record.moves[3:6]
+    ]
+    for line in before_reveal.splitlines():
+        if "Seat 1 (greedy)" in line:
+            assert not any(name in line for name in bot_heroes), line
+    assert "hint:" in text and "Traceback" not in text
+    assert "wins." in text or "You win!" in text or "draw" in text
