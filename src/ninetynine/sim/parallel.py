@@ -245,7 +245,9 @@ class RayExecutor(Executor):
                         address="local",  # a new instance, even beside a `ray start` one
                         num_cpus=self._jobs,
                         include_dashboard=False,
-                        logging_level=logging.WARNING,
+                        # Quiet: Ray starts while the progress bar is live (its notes on
+                        # token authentication concern clusters, not a private instance).
+                        logging_level=logging.ERROR,
                     )
             except (ConnectionError, RuntimeError, ValueError, TimeoutError) as e:
                 where = f"the Ray cluster at {target}" if target else "a local Ray instance"
