@@ -19,6 +19,7 @@ from typing import Any
 
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.registry import game_class, load_game
+from ninetynine.sim.parallel import Executor
 from ninetynine.sim.stats import Z95, wilson_interval
 
 from .report import Report
@@ -34,7 +35,8 @@ class Context:
 
     ``games`` is the number of games per configuration; ``options`` the options given on
     the command line (every run starts from them); ``max_players`` caps the player counts the
-    generic sections sweep.
+    generic sections sweep; ``executor`` where the runs play (default: ``jobs`` local
+    processes).
     """
 
     game_id: str
@@ -46,6 +48,7 @@ class Context:
     options: Mapping[str, Any] = field(default_factory=dict)
     max_players: int = 6
     listener: RunListener | None = None
+    executor: Executor | None = None
     _cache: dict[str, list[Traced]] = field(default_factory=dict)
 
     def player_counts(self) -> list[int]:
@@ -76,7 +79,15 @@ class Context:
                 desc = ", ".join(f"{k}={v}" for k, v in (options or {}).items())
                 tick = self.listener(label or f"{gid} {num_players}p {desc}".strip(), count)
             self._cache[key] = run_traced(
-                gid, num_players, opts, ags, count, self.seed, self.jobs, progress=tick
+                gid,
+                num_players,
+                opts,
+                ags,
+                count,
+                self.seed,
+                self.jobs,
+                progress=tick,
+                executor=self.executor,
             )
         return self._cache[key]
 
@@ -109,10 +120,13 @@ def build_report(
     only: Sequence[str] | None = None,
     html: bool = False,
     listener: RunListener | None = None,
+    executor: Executor | None = None,
 ) -> list[Path]:
     """Run the sections for ``game_id`` and write the report into ``out``.
 
     :param only: names of the sections to run (default: all of them).
+    :param executor: where the runs play (e.g. a :class:`~ninetynine.sim.RayExecutor`;
+        default: ``jobs`` local processes). The report's numbers do not depend on it.
     :raises GameOptionError: unknown game, bad options or agent, unknown section name.
     """
     load_game(game_id, **dict(options or {}))  # validates the game and its options
@@ -151,7 +165,15 @@ def build_report(
         "options": dict(options or {}),
     }
     ctx = Context(
-        game_id, games, report, agents, seed, jobs, dict(options or {}), listener=listener
+        game_id,
+        games,
+        report,
+        agents,
+        seed,
+        jobs,
+        dict(options or {}),
+        listener=listener,
+        executor=executor,
     )
     for name, section in available:
         if only and name not in only:

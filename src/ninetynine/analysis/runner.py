@@ -19,9 +19,9 @@ from ninetynine.core.agent import Agent, choose_action
 from ninetynine.core.errors import NinetyNineError
 from ninetynine.core.game import Game
 from ninetynine.core.registry import load_game
-from ninetynine.sim.ladder import chunks, parallel_map
+from ninetynine.sim.ladder import chunks
 from ninetynine.sim.match import agent_seeds, seat_assignment
-from ninetynine.sim.parallel import game_seed
+from ninetynine.sim.parallel import Executor, LocalExecutor, game_seed
 
 #: An agent given as a spec (``"greedy"``) or as a factory ``(game, seat, seed) -> Agent``
 #: (a module-level function, so that worker processes can use it).
@@ -122,9 +122,11 @@ def run_traced(
     jobs: int = 1,
     rotate: bool = True,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[Traced]:
     """``games`` traced games of one configuration, ordered by index (see the module
-    docstring). ``agents`` has one entry per seat (cycled if shorter).
+    docstring). ``agents`` has one entry per seat (cycled if shorter). ``executor``: where
+    to play the shards (default: ``jobs`` local processes); results do not depend on it.
 
     :raises GameOptionError: bad game, options or agent.
     """
@@ -134,13 +136,16 @@ def run_traced(
     for seat, s in enumerate(base):  # fail fast on a bad spec
         if isinstance(s, str):
             make_agent(s, game, seat, 0)
-    tasks = [(game_id, n, dict(options), base, seed, a, b, rotate) for a, b in chunks(games, jobs)]
+    ex = executor if executor is not None else LocalExecutor(jobs)
+    tasks = [
+        (game_id, n, dict(options), base, seed, a, b, rotate) for a, b in chunks(games, ex.jobs)
+    ]
 
     def tick(task: Any, result: list[Traced]) -> None:
         if progress is not None:
             progress(len(result))
 
-    return [g for part in parallel_map(_chunk, tasks, jobs, tick) for g in part]
+    return [g for part in ex.map(_chunk, tasks, tick) for g in part]
 
 
 __all__ = ["AgentSpec", "Traced", "run_traced", "trace_game"]

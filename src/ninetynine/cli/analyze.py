@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -32,27 +33,32 @@ def run_analyze_command(
     out: Path,
     agents: str,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     option: list[str] | None,
     sections: str | None,
     html: bool,
     progress: bool,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> None:
     """The ``analyze`` command (see ``ninetynine analyze --help``).
 
     :raises typer.Exit: code 2 after a one-line error for bad input.
     """
     from ninetynine.analysis import build_report
+    from ninetynine.sim.parallel import Executor, make_executor
 
     err = Console(stderr=True)
+    ex: Executor | None = None
     try:
-        if jobs < 1:
+        if jobs is not None and jobs < 1:
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
         if out.exists() and not out.is_dir():
             raise GameOptionError(f"{out} is a file, not a directory")
         specs = [s.strip().lower() for s in agents.split(",") if s.strip()] or ["greedy"]
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_options(option)
+        ex = make_executor(backend, jobs, ray_address)
         t0 = time.perf_counter()
         if progress:
             bar = Progress(
@@ -81,10 +87,12 @@ def run_analyze_command(
                     return tick
 
                 paths = build_report(
-                    game, out, games, specs, seed, jobs, options, only, html, start
+                    game, out, games, specs, seed, jobs or 1, options, only, html, start, ex
                 )
         else:
-            paths = build_report(game, out, games, specs, seed, jobs, options, only, html)
+            paths = build_report(
+                game, out, games, specs, seed, jobs or 1, options, only, html, executor=ex
+            )
         elapsed = time.perf_counter() - t0
         pngs = sorted(out.glob("*.png"))
         err.print(
@@ -93,5 +101,8 @@ def run_analyze_command(
             highlight=False,
         )
     except (NinetyNineError, OSError) as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
+    finally:
+        if ex is not None:
+            ex.close()

@@ -16,6 +16,7 @@ from typing import Any
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -29,6 +30,7 @@ from rich.table import Table
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.registry import load_game
 from ninetynine.sim.ladder import Ladder, matches, run_ladder
+from ninetynine.sim.parallel import Executor, make_executor
 
 from .simulate import apply_variant, parse_options
 
@@ -39,13 +41,15 @@ def run_ladder_command(
     games: int,
     players: int,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     variant: str | None,
     option: list[str] | None,
     json_out: Path | None,
     plot: Path | None,
     progress: bool,
     against: str | None = None,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> None:
     """The ``ladder`` command (see ``ninetynine ladder --help``).
 
@@ -55,7 +59,7 @@ def run_ladder_command(
     try:
         if games < 1:
             raise GameOptionError(f"--games must be at least 1, got {games}")
-        if jobs < 1:
+        if jobs is not None and jobs < 1:
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
         options = apply_variant(game, variant, parse_options(option))
         g = load_game(game, num_players=players, **options)
@@ -67,9 +71,10 @@ def run_ladder_command(
                 path.parent.mkdir(parents=True, exist_ok=True)
         refs = [s.strip().lower() for s in (against or "").split(",") if s.strip()]
         total = len(matches(specs, g.num_players, refs)) * games if len(specs) > 1 else 0
-        ladder = _run(
-            err, game, specs, games, g.num_players, options, seed, jobs, total, progress, refs
-        )
+        with make_executor(backend, jobs, ray_address) as ex:
+            ladder = _run(
+                err, game, specs, games, g.num_players, options, seed, ex, total, progress, refs
+            )
         print_ladder(Console(), ladder)
         if json_out is not None:
             json_out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
@@ -80,7 +85,7 @@ def run_ladder_command(
             plot_strength(ladder.to_dict(), plot)
             err.print(f"plot written to {plot}", highlight=False)
     except (NinetyNineError, OSError) as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
 
@@ -92,13 +97,13 @@ def _run(
     players: int,
     options: dict[str, str],
     seed: int,
-    jobs: int,
+    ex: Executor,
     total: int,
     progress: bool,
     refs: list[str],
 ) -> Ladder:
     if not progress or total == 0:
-        return run_ladder(game, specs, games, players, options, seed, jobs, against=refs)
+        return run_ladder(game, specs, games, players, options, seed, against=refs, executor=ex)
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -120,7 +125,9 @@ def _run(
                 last[0] = now
                 bar.refresh()
 
-        ladder = run_ladder(game, specs, games, players, options, seed, jobs, advance, refs)
+        ladder = run_ladder(
+            game, specs, games, players, options, seed, progress=advance, against=refs, executor=ex
+        )
         bar.refresh()
     return ladder
 

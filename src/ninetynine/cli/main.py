@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ninetynine.core.errors import NinetyNineError
 
@@ -28,6 +29,29 @@ err_console = Console(stderr=True)
 OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
+]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Worker processes (default 1; with --backend ray: the cluster's CPUs). "
+        "Results do not depend on it.",
+    ),
+]
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        help="Where the games run: local (this machine, --jobs processes) or ray (a Ray "
+        "cluster; pip install 'ninetynine\\[ray]'). Same results either way."
+    ),
+]
+RayAddressOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Ray cluster to join with --backend ray (e.g. auto, ray://head:10001; default: "
+        "RAY_ADDRESS, else a new local instance).",
+    ),
 ]
 
 
@@ -85,7 +109,7 @@ def simulate(
         str, typer.Option(help="Comma-separated agents, one per seat (cycled): greedy,random")
     ] = "greedy",
     seed: Annotated[int, typer.Option(help="Master seed: game i gets its own derived seed.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = None,
     variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
     option: OptionList = None,
     rotate: Annotated[
@@ -101,6 +125,8 @@ def simulate(
         Path | None, typer.Option(help="Save every game's record into this directory.")
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
 ) -> None:
     """Simulate many games between bots and summarise them."""
     from .simulate import run_simulate
@@ -119,6 +145,8 @@ def simulate(
         csv_out,
         records,
         progress,
+        backend,
+        ray_address,
     )
 
 
@@ -173,7 +201,7 @@ def ladder(
         int, typer.Option("--players", "-p", help="Seats (2: heads-up; more: one vs a field).")
     ] = 2,
     seed: Annotated[int, typer.Option(help="Master seed: every match plays the same deals.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = None,
     variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
     option: OptionList = None,
     json_out: Annotated[
@@ -190,6 +218,8 @@ def ladder(
         ),
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
 ) -> None:
     """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move."""
     from .ladder import run_ladder_command
@@ -207,6 +237,8 @@ def ladder(
         plot,
         progress,
         against,
+        backend,
+        ray_address,
     )
 
 
@@ -221,7 +253,7 @@ def analyze(
     ] = Path("report"),
     agents: Annotated[str, typer.Option(help="The agent in every seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Master seed (the same deals in every run).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = None,
     option: OptionList = None,
     sections: Annotated[
         str | None,
@@ -229,12 +261,16 @@ def analyze(
     ] = None,
     html: Annotated[bool, typer.Option(help="Also write report.html.")] = False,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
 ) -> None:
     """Balance report: seat and player-count win rates, game length, the mid-game leader,
     and each game's own questions (Warp 99 handicap, Random Rule Start, ...), with plots."""
     from .analyze import run_analyze_command
 
-    run_analyze_command(game, games, out, agents, seed, jobs, option, sections, html, progress)
+    run_analyze_command(
+        game, games, out, agents, seed, jobs, option, sections, html, progress, backend, ray_address
+    )
 
 
 @app.command()
@@ -288,7 +324,7 @@ def main() -> None:
     try:
         app()
     except NinetyNineError as e:
-        err_console.print(f"[bold red]error:[/] {e}")
+        err_console.print(f"[bold red]error:[/] {escape(str(e))}")
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("\ninterrupted")

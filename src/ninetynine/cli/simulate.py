@@ -18,6 +18,7 @@ from typing import Any
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -33,7 +34,15 @@ from rich.text import Text
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.registry import game_class, load_game
-from ninetynine.sim import base_agents, csv_rows, run_games, summarize
+from ninetynine.sim import (
+    Executor,
+    GameResult,
+    base_agents,
+    csv_rows,
+    make_executor,
+    run_games,
+    summarize,
+)
 
 #: ``--variant`` name -> value of the game's ``rules`` option.
 VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
@@ -87,7 +96,7 @@ def run_simulate(
     players: int | None,
     agents: str,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     variant: str | None,
     option: list[str] | None,
     rotate: bool,
@@ -95,6 +104,8 @@ def run_simulate(
     csv_out: Path | None,
     records: Path | None,
     progress: bool,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> None:
     """The ``simulate`` command (see ``ninetynine simulate --help``).
 
@@ -117,12 +128,14 @@ def run_simulate(
             csv_out,
             records,
             progress,
+            backend,
+            ray_address,
         )
     except NinetyNineError as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     except OSError as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
 
@@ -133,7 +146,7 @@ def _simulate(
     players: int | None,
     agents: str,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     variant: str | None,
     option: list[str] | None,
     rotate: bool,
@@ -141,15 +154,17 @@ def _simulate(
     csv_out: Path | None,
     records: Path | None,
     progress: bool,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> None:
     if games < 1:
         raise GameOptionError(f"--games must be at least 1, got {games}")
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
     options = apply_variant(game_id, variant, parse_options(option))
     g = load_game(game_id, num_players=players, **options)  # validates game, players, options
     base = base_agents(agents, g.num_players)
-    jobs = min(jobs, games)
+    jobs = None if jobs is None else min(jobs, games)
     if json_out is not None and csv_out is not None and json_out.resolve() == csv_out.resolve():
         raise GameOptionError(f"--json and --csv name the same file ({json_out})")
     if records is not None and records.exists() and not records.is_dir():
@@ -162,59 +177,12 @@ def _simulate(
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
 
-    t0 = time.perf_counter()
-    if progress:
-        # No auto-refresh thread: worker processes may be forked while the bar is live, so
-        # the bar is redrawn from the progress callback instead (at most 10 times a second).
-        bar = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            _RateColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=err,
-            auto_refresh=False,
+    with make_executor(backend, jobs, ray_address) as ex:
+        t0 = time.perf_counter()
+        results = _run(
+            err, ex, game_id, g.num_players, options, base, games, seed, rotate, records, progress
         )
-        with bar:
-            task = bar.add_task(f"{game_id} x{g.num_players}", total=games)
-            last = [0.0]
-
-            def advance(k: int) -> None:
-                bar.advance(task, k)
-                now = time.perf_counter()
-                if now - last[0] >= 0.1:
-                    last[0] = now
-                    bar.refresh()
-
-            results = run_games(
-                game_id,
-                g.num_players,
-                options,
-                base,
-                games,
-                seed,
-                jobs,
-                rotate,
-                advance,
-                records is not None,
-            )
-            bar.refresh()
-    else:
-        results = run_games(
-            game_id,
-            g.num_players,
-            options,
-            base,
-            games,
-            seed,
-            jobs,
-            rotate,
-            None,
-            records is not None,
-        )
-    elapsed = time.perf_counter() - t0
+        elapsed = time.perf_counter() - t0
 
     summary = summarize(results)
     run = {
@@ -224,7 +192,9 @@ def _simulate(
         "seat_agents": base,
         "rotate": rotate,
         "seed": seed,
-        "jobs": jobs,
+        "jobs": ex.jobs,
+        "backend": ex.name,
+        "workers": ex.describe(),
         "elapsed_seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
     }
@@ -247,6 +217,72 @@ def _simulate(
             name = f"{game_id}-{r.index:0{width}d}-{r.seed}.txt"
             (records / name).write_text(r.record or "", encoding="utf-8")
         err.print(f"{len(results)} records written to {records}/", highlight=False)
+
+
+def _run(
+    err: Console,
+    ex: Executor,
+    game_id: str,
+    num_players: int,
+    options: dict[str, str],
+    base: list[str],
+    games: int,
+    seed: int,
+    rotate: bool,
+    records: Path | None,
+    progress: bool,
+) -> list[GameResult]:
+    """The games, on ``ex``, under a progress bar on ``err`` when ``progress``."""
+    if not progress:
+        return run_games(
+            game_id,
+            num_players,
+            options,
+            base,
+            games,
+            seed,
+            rotate=rotate,
+            records=records is not None,
+            executor=ex,
+        )
+    # No auto-refresh thread: worker processes may be forked while the bar is live, so
+    # the bar is redrawn from the progress callback instead (at most 10 times a second).
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        auto_refresh=False,
+    )
+    with bar:
+        task = bar.add_task(f"{game_id} x{num_players}", total=games)
+        last = [0.0]
+
+        def advance(k: int) -> None:
+            bar.advance(task, k)
+            now = time.perf_counter()
+            if now - last[0] >= 0.1:
+                last[0] = now
+                bar.refresh()
+
+        results = run_games(
+            game_id,
+            num_players,
+            options,
+            base,
+            games,
+            seed,
+            rotate=rotate,
+            progress_callback=advance,
+            records=records is not None,
+            executor=ex,
+        )
+        bar.refresh()
+    return results
 
 
 # ----------------------------------------------------------------------------- rendering
@@ -395,10 +431,6 @@ def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) 
     rate = run["games_per_second"]
     console.print(
         f"{summary['games']:,} games in {run['elapsed_seconds']:.1f} s"
-        + (
-            f" ({rate:,.0f} games/s, {run['jobs']} job{'s' if run['jobs'] != 1 else ''})"
-            if rate
-            else ""
-        ),
+        + (f" ({rate:,.0f} games/s, {run['workers']})" if rate else ""),
         highlight=False,
     )

@@ -2,6 +2,7 @@
 
 from .agent import Agent
 from .errors import (
+    BackendError,
     GameOptionError,
     IllegalActionError,
     NinetyNineError,
@@ -26,6 +27,7 @@ from .tensor import TensorSlice
 __all__ = [
     "TERMINAL",
     "Agent",
+    "BackendError",
     "Game",
     "GameOptionError",
     "GameRecord",

@@ -29,3 +29,9 @@ class GameOptionError(NinetyNineError):
 
 class RecordError(NinetyNineError):
     """A game record that cannot be read or replayed."""
+
+
+class BackendError(NinetyNineError):
+    """A simulation back end that is unknown or cannot start: ``--backend ray`` without Ray
+    installed (the message names ``pip install 'ninetynine[ray]'``), or a Ray cluster that
+    cannot be reached."""

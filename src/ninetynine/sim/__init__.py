@@ -11,16 +11,30 @@ Generic over games: everything here uses only the core protocol and
 """
 
 from .match import GameResult, agent_seeds, play_game, seat_assignment
-from .parallel import base_agents, game_seed, run_games
+from .parallel import (
+    BACKENDS,
+    Executor,
+    LocalExecutor,
+    RayExecutor,
+    base_agents,
+    game_seed,
+    make_executor,
+    run_games,
+)
 from .stats import csv_rows, describe, percentile, prettify, summarize, wilson_interval
 
 __all__ = [
+    "BACKENDS",
+    "Executor",
     "GameResult",
+    "LocalExecutor",
+    "RayExecutor",
     "agent_seeds",
     "base_agents",
     "csv_rows",
     "describe",
     "game_seed",
+    "make_executor",
     "percentile",
     "play_game",
     "prettify",

@@ -24,11 +24,8 @@ Generic over games: only the core protocol, :func:`~ninetynine.agents.make_agent
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -39,7 +36,7 @@ from ninetynine.core.game import Game
 from ninetynine.core.registry import load_game
 
 from .match import agent_seeds, seat_assignment
-from .parallel import game_seed
+from .parallel import Executor, LocalExecutor, game_seed
 from .stats import percentile, wilson_interval
 
 T = TypeVar("T")
@@ -56,41 +53,10 @@ def parallel_map(
     jobs: int = 1,
     progress: Callable[[T, list[R]], None] | None = None,
 ) -> list[list[R]]:
-    """``[func(t) for t in tasks]``, over ``jobs`` worker processes when ``jobs > 1``.
-
-    Results come back in task order, so a computation whose tasks are seeded by their content
-    gives the same answer for any ``jobs``. Workers start with ``fork`` on Linux (fast, no
-    ``__main__`` guard needed), else ``spawn``. ``progress(task, result)`` is called in this
-    process as each task finishes. On an error or Ctrl-C the queued tasks are dropped.
-    """
-    if jobs <= 1 or len(tasks) <= 1:
-        out = []
-        for t in tasks:
-            r = func(t)
-            if progress is not None:
-                progress(t, r)
-            out.append(r)
-        return out
-    methods = multiprocessing.get_all_start_methods()
-    method = "fork" if "fork" in methods and sys.platform == "linux" else "spawn"
-    pool = ProcessPoolExecutor(
-        max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method)
-    )
-    results: dict[int, list[R]] = {}
-    ok = False
-    try:
-        pending: dict[Future[list[R]], int] = {pool.submit(func, t): i for i, t in enumerate(tasks)}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                i = pending.pop(fut)
-                results[i] = fut.result()
-                if progress is not None:
-                    progress(tasks[i], results[i])
-        ok = True
-    finally:
-        pool.shutdown(wait=ok, cancel_futures=not ok)
-    return [results[i] for i in range(len(tasks))]
+    """``[func(t) for t in tasks]`` over ``jobs`` local worker processes: a shorthand for
+    :meth:`LocalExecutor(jobs).map <ninetynine.sim.parallel.LocalExecutor>` (results in task
+    order, ``progress(task, result)`` as each task finishes)."""
+    return LocalExecutor(jobs).map(func, tasks, progress)
 
 
 def chunks(total: int, jobs: int, most: int = 25) -> list[tuple[int, int]]:
@@ -168,6 +134,7 @@ class Ladder:
     ratings: list[dict[str, Any]]
     timing: dict[str, dict[str, float]]
     elapsed_seconds: float
+    backend: str = "local"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -178,6 +145,7 @@ class Ladder:
             "games_per_match": self.games,
             "seed": self.seed,
             "jobs": self.jobs,
+            "backend": self.backend,
             "elapsed_seconds": round(self.elapsed_seconds, 2),
             "matrix": self.matrix,
             "ratings": self.ratings,
@@ -226,6 +194,7 @@ def run_ladder(
     jobs: int = 1,
     progress: Progress | None = None,
     against: Sequence[str] | None = None,
+    executor: Executor | None = None,
 ) -> Ladder:
     """Play the round robin and rate it (see the module docstring).
 
@@ -234,6 +203,9 @@ def run_ladder(
     :param num_players: seats per game (``None``: the game's default).
     :param against: play only the matches against these agents (a gauntlet: cheaper when
         the question is each agent's strength against fixed references).
+    :param executor: where to play the shards (e.g. a :class:`~ninetynine.sim.RayExecutor`;
+        default: ``jobs`` local processes); its ``jobs`` sets the shard size. The matrix and
+        the ratings do not depend on it (the timings do: they are wall-clock).
     :raises GameOptionError: fewer than two agents, a repeated or unknown agent, bad game,
         options or counts.
     """
@@ -246,6 +218,7 @@ def run_ladder(
         raise GameOptionError(f"the number of games must be at least 1, got {games!r}")
     if jobs < 1:
         raise GameOptionError(f"the number of jobs must be at least 1, got {jobs!r}")
+    ex = executor if executor is not None else LocalExecutor(jobs)
     opts = dict(options or {})
     game = load_game(game_id, num_players=num_players, **opts)
     n = game.num_players
@@ -259,14 +232,14 @@ def run_ladder(
     tasks = [
         (game_id, n, opts, a, b, seed, start, stop)
         for a, b in pairs
-        for start, stop in chunks(games, jobs)
+        for start, stop in chunks(games, ex.jobs)
     ]
 
     def tick(task: Any, result: list[TimedGame]) -> None:
         if progress is not None:
             progress(len(result))
 
-    results = parallel_map(_play_chunk, tasks, jobs, tick)
+    results = ex.map(_play_chunk, tasks, tick)
     by_match: dict[tuple[str, str], list[TimedGame]] = {}
     for task, res in zip(tasks, results, strict=True):
         by_match.setdefault((task[3], task[4]), []).extend(res)
@@ -277,11 +250,12 @@ def run_ladder(
         agents=specs,
         games=games,
         seed=seed,
-        jobs=jobs,
+        jobs=ex.jobs,
         matrix=_matrix(specs, by_match, n),
         ratings=_ratings(specs, by_match, games),
         timing=_timing(specs, (g for res in results for g in res)),
         elapsed_seconds=time.perf_counter() - t0,
+        backend=ex.name,
     )
 
 
