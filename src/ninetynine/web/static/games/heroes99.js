@@ -86,7 +86,7 @@ export default {
       }
     }
     const clash = o.clash ? el("div", { class: "notice", role: "status" },
-      `CLASH by ${ui.seatName(o.clash.actor)}: every seat in it discards a card, highest wins. Chosen so far: `,
+      `CLASH by ${ui.seatName(o.clash.actor)}: everyone in it drew a card and now discards one, face-down until all have chosen. Chosen so far: `,
       o.clash.chosen.length ? o.clash.chosen.map((q) => ui.seatName(q)).join(", ") : "nobody yet",
       o.my_clash !== undefined && o.my_clash !== null ? el("span", {}, " · your card: ", cardEl(o.my_clash, { class: "mini" })) : null) : null;
 
@@ -173,7 +173,7 @@ export default {
       const cards = (f.hand || []).map(({ card: c, value, triggers }) => {
         const choose = cardMoves.find((m) => m.card === c);
         const plays = playMoves.filter((m) => m.card === c);
-        const note = el("small", { class: "h-note" }, el("span", { title: "Strength value" }, `=${value}`),
+        const note = cardMoves.length ? null : el("small", { class: "h-note" }, el("span", { title: "Strength value" }, `=${value}`),
           triggers.map(([ln, ks]) => el("span", { class: "h-trig", title: `triggers skill${ks.map((k) => k + 1).join("/")} of your hero in lane ${ln + 1}` }, `L${ln + 1}:s${ks.map((k) => k + 1).join("/")}`)));
         if (choose) return cardEl(c, { class: "playable", dataset: { card: cardText(c), move: text.get(choose.id) }, onclick: go(choose.id) }, note);
         if (plays.length) {
