@@ -160,13 +160,13 @@ class PlaySession:
         before = self.state.observation(None)
         scores_before = self.state.scores()
         own = p in self.humans and len(self.humans) == 1
-        text = (
-            self.state.action_to_string(action) if own else self.state.public_action_string(action)
-        )
+        full = self.state.action_to_string(action)
+        text = full if own else self.state.public_action_string(action)
         self.state.apply_action(action)
         note = "[dim]only move:[/] " if forced else ""
-        if self.state.known_history(None)[-1] is None and p not in self.humans:
-            # A move made in secret (Sixto's marks for a roll): shown when it is revealed.
+        if not own and text == full and self.state.known_history(None)[-1] is None:
+            # A move made in secret that the game does not word for the others (Sixto's marks
+            # for a roll), by a bot or by a person at a shared terminal: shown when revealed.
             self.console.print(f"{escape(self.names[p])}: [dim](chosen in secret)[/]")
         else:
             self.console.print(f"{escape(self.names[p])}: {note}[bold]{escape(text)}[/]")
