@@ -42,6 +42,9 @@ from .common import (
 #: ``read_line(prompt)``: one line of input (without the newline); ``EOFError`` at the end.
 ReadLine = Callable[[str], str]
 
+#: How a secret move the game does not word itself is shown to the others (Sixto's marks).
+SECRET_MOVE = "(chosen in secret)"
+
 #: Longer lists of legal moves are not numbered on the board: type the move (``help`` lists them).
 MAX_LISTED = 40
 
@@ -167,7 +170,7 @@ class PlaySession:
         if not own and text == full and self.state.known_history(None)[-1] is None:
             # A move made in secret that the game does not word for the others (Sixto's marks
             # for a roll), by a bot or by a person at a shared terminal: shown when revealed.
-            self.console.print(f"{escape(self.names[p])}: [dim](chosen in secret)[/]")
+            self.console.print(f"{escape(self.names[p])}: [dim]{SECRET_MOVE}[/]")
         else:
             self.console.print(f"{escape(self.names[p])}: {note}[bold]{escape(text)}[/]")
         for line in self.state.game.describe_events(
