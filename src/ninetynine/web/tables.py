@@ -67,22 +67,12 @@ class Connection:
     seat: int | None  # None: spectator
 
 
-#: The log's wording of a secret move the game does not word itself (Sixto's marks).
-SECRET_MOVE = "(chosen in secret)"
-
-
 @dataclass
 class LogEntry:
     n: int  # move number, 1-based
     seat: int
-    move: str  # as the other seats see it (a secret move is not named)
+    move: str
     events: list[str]
-    own_move: str = ""  # as the mover sees it (the move in notation); never sent to the others
-
-    def for_viewer(self, seat: int | None) -> dict[str, Any]:
-        """The entry as ``seat`` (``None``: a spectator) may see it."""
-        move = self.own_move if seat == self.seat and self.own_move else self.move
-        return {"n": self.n, "seat": self.seat, "move": move, "events": self.events}
 
 
 def seat_names(specs: Sequence[str], names: Sequence[str | None] | None) -> list[str]:
@@ -240,7 +230,7 @@ class LiveTable:
             "observation": obs,
             "board_text": self.game.render_observation(obs, markup=False, names=self.names),
             "legal": legal,
-            "log": [e.for_viewer(seat) for e in self.log[-LOG_TAIL:]],
+            "log": [e.__dict__ for e in self.log[-LOG_TAIL:]],
             "terminal": st.is_terminal(),
             "has_hint": self.has_hint,
         }
@@ -259,10 +249,7 @@ class LiveTable:
     def _advance(self, seat: int, nxt: State) -> None:
         before, after = self.state, nxt
         action = after.history()[-1]
-        own = before.action_to_string(action)
-        move = before.public_action_string(action)
-        if move == own and after.known_history(None)[-1] is None:
-            move = SECRET_MOVE  # a secret move (known_history) the game does not word
+        move = before.action_to_string(action)
         events = self.game.describe_events(
             before.observation(None),
             after.observation(None),
@@ -272,7 +259,7 @@ class LiveTable:
             self.names,
         )
         self.state = after
-        self.log.append(LogEntry(len(after.history()), seat, move, events, own))
+        self.log.append(LogEntry(len(after.history()), seat, move, events))
 
     def parse_action(self, message: dict[str, Any]) -> int:
         """The action id of a move message: ``{"action": id}`` or ``{"notation": "R7>1"}``.
