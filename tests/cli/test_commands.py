@@ -225,3 +225,26 @@ def test_record_with_comments_and_options_replays(tmp_path: Path) -> None:
     assert replay.num_moves == 12
     viewer = ReplayViewer(replay, Transcript().console)
     viewer.show_all()
+
+
+@pytest.mark.parametrize(("game_id", "seat"), [("sixto", 1), ("heroes99", 1), ("sixto", None)])
+def test_replay_as_one_seat_does_not_name_moves_it_had_not_seen(
+    tmp_path: Path, game_id: str, seat: int | None
+) -> None:
+    """``replay --seat N`` shows the game as seat N saw it, and the public replay as a
+    spectator saw it: a move still secret to that viewer when it was made (a Sixto choice
+    before everyone chose, a hero placed face-down) is not named on its step."""
+    path = tmp_path / "game.txt"
+    args = ["play", game_id, "--seat", "greedy", "--seat", "greedy", "--seed", "4"]
+    assert runner.invoke(app, [*args, "--record", str(path)]).exit_code == 0
+    record = read_record(str(path))
+    replay = load_replay(record, seat=seat)
+    state = record.initial_state()
+    hidden = 0
+    for step, move in zip(replay.steps[1:], record.moves, strict=True):
+        before = state.clone()
+        state.apply_action(state.string_to_action(move))
+        if state.known_history(seat)[-1] is None:
+            hidden += 1
+            assert step.move != before.action_to_string(state.history()[-1]), step
+    assert hidden > 0

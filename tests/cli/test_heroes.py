@@ -83,3 +83,17 @@ def test_a_whole_game_against_a_bot_never_shows_its_placements_early(tmp_path: P
             assert not any(name in line for name in bot_heroes), line
     assert "hint:" in text and "Traceback" not in text
     assert "wins." in text or "You win!" in text or "draw" in text
+
+
+def test_heroes_check_names_every_bad_file_not_only_the_first(tmp_path: Path) -> None:
+    """``heroes check DIR`` validates every file (heroes99-heroes.md: "validate every file,
+    name each problem"): two bad files give two error lines, the good one is still ok."""
+    (tmp_path / "a_bad.toml").write_text(GOOD.replace("amount = 2", "amount = 7"), "utf-8")
+    (tmp_path / "b_good.toml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "c_bad.toml").write_text(GOOD.replace('on = "clubs"', 'on = "joker"'), "utf-8")
+    result = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert result.exit_code == 2
+    text = result.output.replace("\n", "")
+    assert "a_bad.toml: skill[0].effects[0].amount" in text
+    assert "c_bad.toml: skill[0].on" in text
+    assert "ok" in text and "b_good.toml" in text

@@ -307,3 +307,24 @@ def test_a_bots_secret_choice_is_not_printed_before_the_person_chooses(tmp_path)
     assert "RYP" not in first and "Seat 0 (greedy) chosen" in first
     after = views[1]  # the person passed: every choice is revealed and made
     assert "Seat 0 (greedy) marks Red 4" in after
+
+
+def test_hot_seat_a_persons_secret_choice_is_not_printed_for_the_next_person(tmp_path):
+    """Sixto hot seat: seat 0 (a person) chooses its marks before seat 1 (another person).
+    The move line printed after seat 0's choice must not say which dice it chose, whether or
+    not the screen can be cleared (here the output is not a terminal, so nothing is cleared)."""
+    views: list[str] = []
+    out_ref: list[Transcript] = []
+    # hand over, keep, seat 0 chooses RYP (legal with seed 3, see above), hand over, pass
+    script = ScriptedInput(
+        ["", "keep", "RYP", "", "pass"],
+        limit=5,
+        check=lambda prompt: views.append(out_ref[0].since_last()),
+    )
+    session, out = _session("sixto", ["human", "human"], 3, tmp_path, script)
+    out_ref.append(out)
+    result = session.run()
+    assert result.state.action_to_string(result.state.history()[1]) == "RYP"
+    shown_to_seat_1 = "".join(views[3:5])  # printed after seat 0 chose, before seat 1 chooses
+    assert "(chosen in secret)" in shown_to_seat_1
+    assert "RYP" not in shown_to_seat_1

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ninetynine.core.errors import GameOptionError
+from ninetynine.core.errors import GameOptionError, NinetyNineError
 
 from .common import friendly_errors, make_console
 
@@ -26,7 +26,7 @@ def run_heroes(
     Exits with code 2 and one red line for an unknown hero or a malformed file.
     """
     from ninetynine.games.heroes99.render import hero_card
-    from ninetynine.games.heroes99.roster import load_hero_file, load_roster
+    from ninetynine.games.heroes99.roster import HeroFileError, load_hero_file, load_roster
 
     console = console or make_console()
     with friendly_errors():
@@ -36,9 +36,19 @@ def run_heroes(
             files = sorted(Path(name).expanduser().glob("*.toml"))
             if not files:
                 raise GameOptionError(f"{name}: no hero files (*.toml)")
+            bad: list[str] = []
             for f in files:
-                h = load_hero_file(f)
+                try:
+                    h = load_hero_file(f)
+                except NinetyNineError as e:  # name every bad file, not only the first
+                    bad.append(str(e))
+                    continue
                 console.print(f"[green]ok[/] {escape(str(f))}: {escape(h.name)} ({h.id})")
+            if bad:
+                err = Console(stderr=True, highlight=False)
+                for line in bad[:-1]:
+                    err.print(f"[bold red]error:[/] {escape(line)}")
+                raise HeroFileError(bad[-1])  # the last one, and exit code 2
             load_roster([name])  # also checks ids across the files
             return
         roster = load_roster(tuple(dirs or ()))

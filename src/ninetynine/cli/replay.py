@@ -21,12 +21,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ninetynine.core.errors import GameOptionError
+from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game
 from ninetynine.core.records import GameRecord, read_record
 
 from .common import friendly_errors, make_console
-from .session import ReadLine
+from .session import SECRET_MOVE, ReadLine
 
 
 @dataclass
@@ -72,7 +72,11 @@ def load_replay(record: GameRecord, seat: int | None = None) -> Replay:
     prev_scores: list[float] = []
     mover: int | None = None
     last_move: str | None = None
+    last_public = ""
     for st, move in record.replay():
+        if last_move is not None and st.known_history(seat)[-1] is None:
+            # a move this viewer had not seen when it was made: not named (as in play)
+            last_move = last_public if last_public != last_move else SECRET_MOVE
         public = st.observation(None)
         scores = st.scores()
         events = (
@@ -84,6 +88,11 @@ def load_replay(record: GameRecord, seat: int | None = None) -> Replay:
         steps.append(Step(len(steps), mover, last_move, view, events))
         prev_public, prev_scores = public, scores
         mover, last_move = (st.current_player(), move) if move is not None else (None, None)
+        if move is not None:
+            try:
+                last_public = st.public_action_string(st.string_to_action(move))
+            except NinetyNineError:  # record.replay() reports the bad move next
+                last_public = move
     return Replay(record, game, names, steps)
 
 

@@ -42,6 +42,9 @@ from .common import (
 #: ``read_line(prompt)``: one line of input (without the newline); ``EOFError`` at the end.
 ReadLine = Callable[[str], str]
 
+#: How a secret move the game does not word itself is shown to the others (Sixto's marks).
+SECRET_MOVE = "(chosen in secret)"
+
 #: Longer lists of legal moves are not numbered on the board: type the move (``help`` lists them).
 MAX_LISTED = 40
 
@@ -160,14 +163,14 @@ class PlaySession:
         before = self.state.observation(None)
         scores_before = self.state.scores()
         own = p in self.humans and len(self.humans) == 1
-        text = (
-            self.state.action_to_string(action) if own else self.state.public_action_string(action)
-        )
+        full = self.state.action_to_string(action)
+        text = full if own else self.state.public_action_string(action)
         self.state.apply_action(action)
         note = "[dim]only move:[/] " if forced else ""
-        if self.state.known_history(None)[-1] is None and p not in self.humans:
-            # A move made in secret (Sixto's marks for a roll): shown when it is revealed.
-            self.console.print(f"{escape(self.names[p])}: [dim](chosen in secret)[/]")
+        if not own and text == full and self.state.known_history(None)[-1] is None:
+            # A move made in secret that the game does not word for the others (Sixto's marks
+            # for a roll), by a bot or by a person at a shared terminal: shown when revealed.
+            self.console.print(f"{escape(self.names[p])}: [dim]{SECRET_MOVE}[/]")
         else:
             self.console.print(f"{escape(self.names[p])}: {note}[bold]{escape(text)}[/]")
         for line in self.state.game.describe_events(

@@ -325,7 +325,8 @@ def print_summary(
         " (rotated through the seats)" if run["rotate"] and len(set(run["seat_agents"])) > 1 else ""
     )
     console.print(
-        f"[bold]{run['game']}[/], {n} players, {summary['games']:,} games, seed {run['seed']}\n"
+        f"[bold]{run['game']}[/], {n} player{'s' if n != 1 else ''}, "
+        f"{summary['games']:,} games, seed {run['seed']}\n"
         f"options: {opts}\nagents: {', '.join(run['seat_agents'])}{rotated}",
         highlight=False,
     )

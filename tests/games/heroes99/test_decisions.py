@@ -364,3 +364,33 @@ def test_h16_a_clash_choice_is_secret_until_the_clash_is_settled():
     assert s.to_json() == s.game.state_from_json(s.to_json()).to_json()
     play(s, "KH")
     assert s.known_history(1) == s.history() == s.known_history(0)
+
+
+def test_h18_more_simultaneous_abilities_than_order_choices_all_resolve(tmp_path):
+    """A designer's hero may have any number of triggers: with more abilities at once than
+    the ``order`` actions offer (``MAX_ORDER``), none of them is lost; the turn player orders
+    the first ones and the rest follow."""
+    from ninetynine.games.heroes99.actions import MAX_ORDER
+
+    k = MAX_ORDER + 3
+    trigger = '[[ability.trigger]]\nwhen = "upkeep"\neffects = [{ verb = "draw", amount = 1 }]\n'
+    many = (
+        'name = "Crier"\n[ability]\nname = "Din"\n'
+        + trigger * k
+        + '[[skill]]\non = "hearts"\neffects = [{ verb = "draw", amount = 1 }]\n'
+    )
+    (tmp_path / "crier.toml").write_text(many, encoding="utf-8")
+    s = position(
+        [["crier", "bastion", "regent"], OTHERS],
+        hands=["2C", "2D"],
+        options={"heroes": str(tmp_path)},
+        start="turn",
+    )
+    orders = 0
+    while s.pending["kind"] == "order":
+        play(s, "order1")
+        orders += 1
+    assert s.pending["kind"] == "play"
+    assert len(s.hands[0]) == 1 + k + 1  # every upkeep ability drew, then the draw step
+    assert orders == (MAX_ORDER - 1) + (k - MAX_ORDER - 1)  # the first eight, then the rest
+    check_cards(s)

@@ -123,3 +123,46 @@ def test_event_lines_for_removal_and_the_end():
     lines = s.game.describe_events({}, s.observation(None), [0], s.scores(), 0, ["You"])
     assert "the Red die is removed: You marked two spaces of the Red row's target area" in lines
     assert lines[-1].startswith("game over, the third die is out: final score ")
+
+
+@pytest.mark.parametrize("pad", ["none", "hits", "kriskras", "locked"])
+def test_where_each_die_would_mark_lists_only_marks_some_legal_choice_makes(pad):
+    """The help under the sheet ("Where each die would mark") must not offer a mark no legal
+    choice can make: in Kris-Kras a die's space in a closed target area is only reachable if
+    other dice of the same roll can first mark enough spaces of that row (D6, D18)."""
+    from ninetynine.games.sixto.render import moves_for_dice
+    from ninetynine.games.sixto.rules import choice_marks, layout_for
+
+    game = ninetynine.load_game("sixto", num_players=2, pad=pad)
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        bots = [make_agent("greedy", game, i, seed=i) for i in range(2)]
+        while not state.is_terminal() and checked < 60 * (seed + 1):
+            p = state.current_player()
+            obs = state.observation(p)
+            if obs["phase"] == "choose":
+                checked += 1
+                lay = layout_for(state.designs[p], game.width, pad)
+                made = set()
+                for a in state.legal_actions():
+                    if game.notation.is_unlock(a):
+                        continue
+                    marks = choice_marks(
+                        lay, state.cells[p], state.cursor[p], state.dice, a - 2, game.open_after
+                    )
+                    made |= {(m.die, m.row, m.col) for m in marks}
+                offered = set()
+                for line in moves_for_dice(obs, p):
+                    if line.startswith("next locks"):
+                        continue
+                    d = "RYGBPO".index(line[0])
+                    for part in line.split(": ", 1)[1].split("; "):
+                        words = part.removeprefix("hit: ").split()
+                        if words[0] == "row":
+                            offered.add((d, int(words[1]) - 1, int(words[3]) - 1))
+                        elif words[0] == "col":
+                            offered.add((d, d, int(words[1]) - 1))
+                assert offered == made, (pad, seed, offered - made, made - offered)
+            state.apply_action(bots[p].step(obs, state.legal_actions()))
+    assert checked > 50

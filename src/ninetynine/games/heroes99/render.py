@@ -122,8 +122,8 @@ def render_text(
 ) -> str:
     """The table as seen in ``obs``: each lane with every seat's hero, Strength, active cards
     and bolsters, the lane's points; the seats (points, hand, deck, discard pile); what is
-    being decided; the observing seat's hand (with the skills each card would trigger); and
-    the heroes in play.
+    being decided; the observing seat's hand (with the skills each card would trigger). The
+    heroes in play come first, each card once with the places it stands (``s0L1``).
 
     ``names``: one label per seat (escape any ``[`` first with ``markup``). ``game``: the
     game (for the roster); required.
@@ -165,6 +165,23 @@ def render_text(
             " (bonus turn)" if obs["bonus_turn"] else ""
         )
     lines = [f"{b('99 HEROES')}  turn {obs['turn']}   {status}", ""]
+
+    # -- heroes in play: first, so the lanes and the hand stay next to the prompt; each
+    # hero's card once, with the places it stands
+    if obs["phase"] != "pick":
+        places: dict[str, list[str]] = {}
+        for q in range(n):
+            for ln in range(L):
+                hid = obs["heroes"][q][ln]
+                if hid:
+                    places.setdefault(hid, []).append(f"s{q}L{ln + 1}")
+        if places:
+            lines.append(b("Heroes in play"))
+            for hid, where in places.items():
+                hero = roster.heroes[roster.index(hid)]
+                lines.append(f"  {b(hero.name)} ({', '.join(where)})")
+                lines += hero_lines(hero, markup, indent="      ")
+            lines.append("")
 
     # -- the lanes -----------------------------------------------------------------------
     if obs["phase"] == "pick":
@@ -271,17 +288,6 @@ def render_text(
         if obs.get("my_clash") is not None:
             lines.append(f"  your Clash card: {card_markup(obs['my_clash'], markup)}")
 
-    # -- heroes in play ------------------------------------------------------------------
-    if obs["phase"] != "pick":
-        lines += ["", b("Heroes in play")]
-        for q in range(n):
-            for ln in range(L):
-                hid = obs["heroes"][q][ln]
-                if not hid:
-                    continue
-                hero = roster.heroes[roster.index(hid)]
-                lines.append(f"  s{q}L{ln + 1} {b(hero.name)} ({names[q]})")
-                lines += hero_lines(hero, markup, indent="      ")
     return "\n".join(lines)
 
 

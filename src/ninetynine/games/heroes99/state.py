@@ -628,6 +628,8 @@ class HeroesState(State):
         if len(live) == 1:
             self._run_trigger(live[0], when)
             return
+        if len(live) > MAX_ORDER:  # more than the order actions: the rest are ordered next
+            self.queue.insert(0, ["triggers", live[MAX_ORDER:], when])
         self.pending = {
             "kind": "order",
             "seat": self.player,

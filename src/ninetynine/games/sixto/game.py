@@ -179,7 +179,8 @@ class SixtoGame(Game):
         sheets = o["sheets"]
         if sheets != "random" and len(sheets) != self.num_players:
             raise GameOptionError(
-                f"sixto option sheets: {len(sheets)} designs for {self.num_players} players"
+                f"sixto option sheets: names {len(sheets)} design{'s' if len(sheets) != 1 else ''}"
+                f" for {self.num_players} player{'s' if self.num_players != 1 else ''} (one each)"
             )
         #: The designs (0-based) per seat, or ``None`` to draw them at setup.
         self.sheets: tuple[int, ...] | None = (

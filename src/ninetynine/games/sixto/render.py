@@ -22,8 +22,11 @@ from .rules import (
     UNLOCKED,
     VOID,
     Layout,
+    Mark,
+    choice_marks,
     die_options,
     layout_for,
+    legal_choices,
     next_lock,
     points_table,
 )
@@ -132,6 +135,14 @@ def moves_for_dice(obs: dict[str, Any], seat: int) -> list[str]:
     cells = [x for row in sheet["cells"] for x in row]
     cursor = _cursor(cells, lay.width)
     opts = die_options(lay, cells, cursor, obs["dice"], obs["open_after"])
+    if lay.pad == "kriskras":
+        # A die's option in a closed target area needs other marks in that row on the same
+        # roll (D18): keep only the marks some legal choice makes.
+        made: set[Mark] = set()
+        for code in legal_choices(lay, cells, cursor, obs["dice"], obs["open_after"]):
+            marks = choice_marks(lay, cells, cursor, obs["dice"], code, obs["open_after"])
+            made.update(marks or ())
+        opts = [[(o, m) for o, m in per_die if m is None or m in made] for per_die in opts]
     out = []
     for d, v in enumerate(obs["dice"]):
         if not v:
