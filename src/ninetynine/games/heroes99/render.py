@@ -178,9 +178,9 @@ def render_text(
         if places:
             lines.append(b("Heroes in play"))
             for hid, where in places.items():
-                hero = roster.heroes[roster.index(hid)]
-                lines.append(f"  {b(hero.name)} ({', '.join(where)})")
-                lines += hero_lines(hero, markup, indent="      ")
+                card = roster.heroes[roster.index(hid)]
+                lines.append(f"  {b(card.name)} ({', '.join(where)})")
+                lines += hero_lines(card, markup, indent="      ")
             lines.append("")
 
     # -- the lanes -----------------------------------------------------------------------
