@@ -214,10 +214,12 @@ def ranked_bars(
     title: str,
     rows: Sequence[tuple[str, float, Sequence[float]]],
     xlabel: str,
-    secondary: Sequence[tuple[str, Sequence[tuple[str, float]]]] = (),
+    secondary: Sequence[tuple[str, Sequence[tuple[Any, ...]]]] = (),
+    ylabel: str = "",
 ) -> Path:
-    """Horizontal bars (top row first) with 95% error bars; optional extra panels of plain
-    horizontal bars in the same row order (``(panel title, [(label, value)])``)."""
+    """Horizontal bars (top row first) with 95% error bars; optional extra panels in the same
+    row order (``(panel title, [(label, value)])`` or ``[(label, value, (low, high))]`` for
+    error bars there too); ``ylabel`` names the rows."""
     fig, axes = new_figure(1 + len(secondary))
     labels = [r[0] for r in rows]
     ys = list(range(len(rows)))[::-1]
@@ -226,9 +228,15 @@ def ranked_bars(
     axes[0].set_yticks(ys, labels, fontsize=8)
     axes[0].set_xlabel(xlabel, fontsize=8)
     axes[0].tick_params(axis="x", labelsize=8)
+    if ylabel:
+        axes[0].set_ylabel(ylabel, fontsize=8)
     for k, (name, pairs) in enumerate(secondary, 1):
-        order = {lab: v for lab, v in pairs}
-        axes[k].barh(ys, [order[lab] for lab in labels], color=COLORS[k % 8])
+        order = {p[0]: p for p in pairs}
+        vs = [order[lab][1] for lab in labels]
+        err = None
+        if all(len(order[lab]) > 2 for lab in labels):
+            err = _err(vs, [order[lab][2] for lab in labels])
+        axes[k].barh(ys, vs, xerr=err, color=COLORS[k % 8], capsize=3)
         axes[k].set_yticks(ys, [""] * len(ys))
         axes[k].set_xlabel(name, fontsize=8)
         axes[k].tick_params(axis="x", labelsize=8)

@@ -25,7 +25,15 @@ from ninetynine.games.warp99.heuristics import GreedyAgent
 from ninetynine.games.warp99.rules import RULE_NAMES
 
 from .. import plots
-from ..core import Context, length_of, mean_ci, rate, register_section, seat_rates
+from ..core import (
+    Context,
+    length_of,
+    mean_ci,
+    rate,
+    ratio_ci,
+    register_section,
+    seat_rates,
+)
 from ..report import num, pct, pct_ci
 
 WARP = "warp99"
@@ -273,11 +281,16 @@ def rule_starts(ctx: Context) -> None:
         [(d["sides"], d["discards_per_turn"][0], d["discards_per_turn"][1]) for d in results],
         "cards discarded per turn",
         secondary=[
-            ("flips per game", [(d["sides"], d["flips"][0]) for d in results]),
-            ("turns per game", [(d["sides"], d["turns"][0]) for d in results]),
+            ("flips per game", [(d["sides"], *d["flips"]) for d in results]),
+            ("turns per game", [(d["sides"], *d["turns"]) for d in results]),
         ],
+        ylabel="rule card sides (1 standard, 2 flipped)",
     )
-    r.image(path, "Sides of the three rule cards (1 standard, 2 flipped), hardest first.")
+    r.image(
+        path,
+        "Sides of the three rule cards (1 standard, 2 flipped), hardest first; means with 95% "
+        "intervals. The table names the rules of each combination.",
+    )
     r.data["rule_starts"] = results
 
 
@@ -372,12 +385,14 @@ def extra_card(ctx: Context) -> None:
     r.heading("The value of the extra-card choice")
     n = 2
     base = ctx.run(3)
-    doubles = sum(sum(g.stats["double_matches"]) for g in base)
-    taken = sum(sum(g.stats["extra_cards"]) for g in base)
+    offers = [float(sum(g.stats["double_matches"])) for g in base]
+    takes = [float(sum(g.stats["extra_cards"])) for g in base]
+    per_game = mean_ci(offers)
+    share, share_ci = ratio_ci(takes, offers)
     rows = []
     data: dict[str, Any] = {
-        "offers_per_game": doubles / len(base),
-        "taken_share": taken / doubles if doubles else None,
+        "offers_per_game": per_game,
+        "taken_share": [share, share_ci],
     }
     for spec in (always_take, always_decline):
         games = ctx.run(n, agents=[spec, "greedy"])
@@ -390,8 +405,9 @@ def extra_card(ctx: Context) -> None:
     data["turns_with_rule"] = on_len
     data["turns_without_rule"] = off_len
     r.text(
-        f"With 3 greedy players a double match offers the extra card {doubles / len(base):.1f} "
-        f"times a game, and the greedy bot takes it {pct(data['taken_share'])} of the time (it "
+        f"With 3 greedy players a double match offers the extra card {_mci(per_game, 1)} "
+        "times a game, and the greedy bot takes it "
+        f"{pct_ci(share, share_ci) if share is not None else '-'} of the time (it "
         "declines only when the rest of its hand can still be emptied for another A-B-C "
         "cycle). Heads-up against the greedy bot, a copy that never chooses wins:"
     )
