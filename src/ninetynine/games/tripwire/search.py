@@ -18,8 +18,9 @@ determinizations only, never on the true state, so reading the state here is fai
 
 from __future__ import annotations
 
-import math
 from typing import Any
+
+from ninetynine.core.util import softmax_returns
 
 from .actions import DRAW, END, NULL_ACTION, TAKE
 from .cards import MINUS, NULL, PLUS, VECTOR, VOLT
@@ -104,10 +105,7 @@ def evaluate(state: Any) -> list[float]:
         if 0 < k <= len(pos):
             u += pos[k - 1]
         utils.append(u)
-    top = max(utils)
-    exps = [math.exp(u - top) for u in utils]
-    total = sum(exps)
-    return [2.0 * e / total - 1.0 for e in exps]
+    return softmax_returns(utils)
 
 
 def _plan_view(state: Any, p: int) -> dict[str, Any]:
@@ -124,16 +122,7 @@ def _plan_view(state: Any, p: int) -> dict[str, Any]:
             {"color": state.colors[d], "value": state.values[d], "stack": state.docks[d]}
             for d in range(3)
         ],
-        "this_turn": {
-            "played": state.t_played,
-            "docks": [d + 1 for d in range(3) if state.t_docks >> d & 1],
-            "full": [d + 1 for d in range(3) if state.t_full >> d & 1],
-            "neutral_dock": state.t_neutral + 1,
-            "units": state.t_units,
-            "bonus": state.t_bonus,
-            "triple_possible": state.t_triple_ok,
-            "triple": state.t_triple,
-        },
+        "this_turn": state.this_turn_view(),
     }
 
 
