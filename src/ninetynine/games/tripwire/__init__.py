@@ -65,6 +65,11 @@ kinds).
 (true / false), `penalty_timing` (turn / immediate), `wall` (all / one), `deck` (copies of Vec,
 Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
 
+## Search hooks
+For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
+determinization (the rollout policy) and a fitted win-chance evaluation (hand size, Nulls,
+skips, playable and flexible cards per seat); rollouts are cut after 4 turns (`DEPTH`).
+
 ## Version history
 - 1: first release.
 - 2: review fixes. Any valid Volt earns the bonus turn (D14; `volt_bonus=defuse` the old
