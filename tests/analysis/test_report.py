@@ -131,3 +131,59 @@ def test_heroes99_sections_give_each_heros_win_and_pick_rate(tmp_path):
     assert len(heroes) >= 16
     assert sum(h["picked"] for h in heroes.values()) == 30 * 2 * 3
     assert all(0 <= h["win_rate"][0] <= 1 for h in heroes.values())
+
+
+class _Game:
+    def __init__(self, winner: int, n: int) -> None:
+        self.winner = winner
+        self.agents = ["greedy"] * n
+
+
+class _FakeContext:
+    """Heads-up: seat 1 wins 25% + 2.5 points per starting point (fair at 10 points)."""
+
+    games = 400
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def run(self, n, options):
+        h = options["handicap"]
+        self.asked.append(h)
+        h1 = 0 if h == "none" else 1 if h == "standard" else int(h.split(",")[1])
+        wins = round(self.games * min(1.0, 0.25 + 0.025 * h1))
+        return [_Game(1 if k < wins else 0, n) for k in range(self.games)]
+
+
+def test_the_handicap_search_leaves_a_plateau_with_coarse_steps():
+    from ninetynine.analysis.games.warp99 import search_handicap
+
+    ctx = _FakeContext()
+    res = search_handicap(ctx, 2)  # type: ignore[arg-type]
+    assert res["best"] == [0, 10]
+    assert res["best_rates"][1][0] == pytest.approx(0.5)
+    assert len(ctx.asked) == len(set(ctx.asked)) == len(res["tried"]) <= 30
+
+
+@pytest.mark.parametrize("game_id", ["ono99", "tripwire"])
+def test_a_report_is_the_same_for_any_jobs(game_id, tmp_path):
+    names = [n for n, _ in sections_for(game_id)]
+    build_report(game_id, tmp_path / "one", games=4, seed=5, jobs=1, only=names)
+    build_report(game_id, tmp_path / "two", games=4, seed=5, jobs=2, only=names)
+    one = (tmp_path / "one" / "data.json").read_text()
+    assert one == (tmp_path / "two" / "data.json").read_text()
+    assert (tmp_path / "one" / "report.md").read_text() == (
+        tmp_path / "two" / "report.md"
+    ).read_text()
+    other = tmp_path / "seed"
+    build_report(game_id, other, games=4, seed=6, jobs=1, only=names)
+    assert (other / "data.json").read_text() != one
+
+
+def test_ratio_interval():
+    from ninetynine.analysis.core import ratio_ci
+
+    r, (lo, hi) = ratio_ci([1, 2, 3, 2], [2, 4, 5, 4])
+    assert r == pytest.approx(8 / 15) and lo < r < hi
+    assert ratio_ci([], []) == (None, [0.0, 0.0])
+    assert ratio_ci([3, 3], [6, 6]) == (0.5, [0.5, 0.5])  # no spread, no width

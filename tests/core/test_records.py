@@ -220,8 +220,7 @@ def test_a_record_of_another_rules_version_is_refused():
 def test_options_that_are_not_an_object_are_a_record_error():
     text = GameRecord.from_state(_finished("warp99", 2, seed=4)).to_text()
     bad = "\n".join(
-        '[Options "[1,2]"]' if line.startswith("[Options") else line
-        for line in text.splitlines()
+        '[Options "[1,2]"]' if line.startswith("[Options") else line for line in text.splitlines()
     )
     with pytest.raises(RecordError, match="Options"):
         parse_record(bad).final_state()

@@ -43,6 +43,9 @@ def test_heads_up_ladder():
     assert lo <= m["greedy"]["random"]["win_rate"] <= hi
     assert [r["agent"] for r in lad.ratings] == ["greedy", "random"]
     assert lad.timing["greedy"]["decisions"] > 0 and lad.timing["greedy"]["max_s"] >= 0
+    tm = lad.timing["greedy"]
+    assert 0 <= tm["cpu_mean_s"] <= tm["cpu_p95_s"] + tm["cpu_max_s"]
+    assert tm["cpu_max_s"] >= tm["cpu_p95_s"]
     d = lad.to_dict()
     assert json.loads(json.dumps(d)) == d
 

@@ -282,14 +282,10 @@ class ISMCTSAgent:
         phases = max(1, math.ceil(math.log2(k)))
         done = 0
         for phase in range(phases):
-            if self.seconds is None:
-                rounds = max(1, self.iterations // phases // len(alive))
-                more: Callable[[int], bool] = lambda r, n=rounds: r < n  # noqa: E731
-            else:
-                deadline = t0 + self.seconds * (phase + 1) / phases
-                more = lambda r, t=deadline: r == 0 or time.perf_counter() < t  # noqa: E731
+            rounds = max(1, self.iterations // phases // len(alive))
+            deadline = None if self.seconds is None else t0 + self.seconds * (phase + 1) / phases
             r = 0
-            while more(r):
+            while r < rounds if deadline is None else (r == 0 or time.perf_counter() < deadline):
                 sample = view.sample(rng.next_u64())
                 seed = rng.next_u64()
                 for i in alive:

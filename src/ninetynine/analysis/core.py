@@ -200,6 +200,30 @@ def mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
     return m, [m - half, m + half]
 
 
+def ratio_ci(
+    numerators: Sequence[float], denominators: Sequence[float]
+) -> tuple[float | None, list[float]]:
+    """``sum(numerators) / sum(denominators)`` over games and its 95% interval (the ratio
+    estimator's delta-method standard error, which treats games, not units, as the independent
+    draws); ``None`` when the denominators sum to 0.
+
+    >>> r, ci = ratio_ci([1, 2, 3, 2], [2, 4, 5, 4])
+    >>> round(r, 3), [round(x, 3) for x in ci]
+    (0.533, [0.475, 0.592])
+    """
+    n = len(numerators)
+    total = sum(denominators)
+    if not n or not total:
+        return None, [0.0, 0.0]
+    r = sum(numerators) / total
+    if n < 2:
+        return r, [r, r]
+    mean_d = total / n
+    resid = [a - r * b for a, b in zip(numerators, denominators, strict=True)]
+    half = Z95 * statistics.stdev(resid) / (mean_d * n**0.5)
+    return r, [r - half, r + half]
+
+
 def seat_rates(games: Sequence[Traced]) -> list[tuple[float, list[float]]]:
     """Per seat: its win rate and interval."""
     n = len(games[0].agents)
@@ -230,6 +254,7 @@ __all__ = [
     "length_unit",
     "mean_ci",
     "rate",
+    "ratio_ci",
     "register_section",
     "seat_rates",
     "sections_for",

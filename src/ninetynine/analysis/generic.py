@@ -132,8 +132,13 @@ def midgame(ctx: Context) -> None:
         "leader wins",
         xticks=marks,
         fair=fair,
+        dodge=0.015,
     )
-    r.image(path, "How often the sole leader at that point wins; dotted: 1/n.")
+    r.image(
+        path,
+        "How often the sole leader at that point wins (95% intervals; the series are shifted "
+        "sideways a little so that the bars stay apart); dotted: 1/n in the series' colour.",
+    )
     r.data["midgame"] = data
 
 

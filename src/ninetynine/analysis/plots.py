@@ -139,13 +139,18 @@ def lines(
     xticks: Sequence[str] | None = None,
     fair: Mapping[str, float] | None = None,
     percent: bool = True,
+    dodge: float = 0.0,
 ) -> Path:
-    """One line per series of ``(value, (low, high))`` over ``x``, with error bars."""
+    """One line per series of ``(value, (low, high))`` over ``x``, with error bars; ``dodge``
+    shifts the series sideways by that share of the x range each (so that error bars at the
+    same x do not hide each other)."""
     fig, (ax,) = new_figure(1)
+    span = (max(x) - min(x)) if len(x) > 1 else 1.0
     for i, (name, pts) in enumerate(series.items()):
         vals = [p[0] for p in pts]
+        shift = dodge * span * (i - (len(series) - 1) / 2)
         ax.errorbar(
-            x,
+            [v + shift for v in x],
             vals,
             yerr=_err(vals, [p[1] for p in pts]),
             marker="o",
@@ -167,15 +172,54 @@ def lines(
     return save(fig, path)
 
 
+def line_panels(
+    path: Path,
+    title: str,
+    x: Sequence[float],
+    panels: Mapping[str, Mapping[str, Sequence[tuple[float, Sequence[float]]]]],
+    xlabel: str,
+    ylabel: str,
+) -> Path:
+    """Side-by-side panels (one per quantity), each with one line per series of
+    ``(value, (low, high))`` over ``x`` and 95% error bars; one shared y axis and legend."""
+    fig, axes = new_figure(len(panels))
+    top = max([hi for ser in panels.values() for pts in ser.values() for _, (_, hi) in pts] + [1])
+    for ax, (name, series) in zip(axes, panels.items(), strict=True):
+        for i, (label, pts) in enumerate(series.items()):
+            vals = [p[0] for p in pts]
+            shift = 0.06 * (i - (len(series) - 1) / 2)
+            ax.errorbar(
+                [v + shift for v in x],
+                vals,
+                yerr=_err(vals, [p[1] for p in pts]),
+                marker="o",
+                ms=3,
+                capsize=2,
+                color=COLORS[i % 8],
+                label=label,
+            )
+        ax.set_title(name, fontsize=9)
+        ax.set_xticks(list(x))
+        ax.set_xlabel(xlabel, fontsize=8)
+        ax.set_ylim(0, top * 1.1)
+        ax.tick_params(labelsize=8)
+    axes[0].set_ylabel(ylabel, fontsize=9)
+    axes[-1].legend(fontsize=8, frameon=False, loc="upper right")
+    fig.suptitle(title, fontsize=10)
+    return save(fig, path)
+
+
 def ranked_bars(
     path: Path,
     title: str,
     rows: Sequence[tuple[str, float, Sequence[float]]],
     xlabel: str,
-    secondary: Sequence[tuple[str, Sequence[tuple[str, float]]]] = (),
+    secondary: Sequence[tuple[str, Sequence[tuple[Any, ...]]]] = (),
+    ylabel: str = "",
 ) -> Path:
-    """Horizontal bars (top row first) with 95% error bars; optional extra panels of plain
-    horizontal bars in the same row order (``(panel title, [(label, value)])``)."""
+    """Horizontal bars (top row first) with 95% error bars; optional extra panels in the same
+    row order (``(panel title, [(label, value)])`` or ``[(label, value, (low, high))]`` for
+    error bars there too); ``ylabel`` names the rows."""
     fig, axes = new_figure(1 + len(secondary))
     labels = [r[0] for r in rows]
     ys = list(range(len(rows)))[::-1]
@@ -184,9 +228,15 @@ def ranked_bars(
     axes[0].set_yticks(ys, labels, fontsize=8)
     axes[0].set_xlabel(xlabel, fontsize=8)
     axes[0].tick_params(axis="x", labelsize=8)
+    if ylabel:
+        axes[0].set_ylabel(ylabel, fontsize=8)
     for k, (name, pairs) in enumerate(secondary, 1):
-        order = {lab: v for lab, v in pairs}
-        axes[k].barh(ys, [order[lab] for lab in labels], color=COLORS[k % 8])
+        order = {p[0]: p for p in pairs}
+        vs = [order[lab][1] for lab in labels]
+        err = None
+        if all(len(order[lab]) > 2 for lab in labels):
+            err = _err(vs, [order[lab][2] for lab in labels])
+        axes[k].barh(ys, vs, xerr=err, color=COLORS[k % 8], capsize=3)
         axes[k].set_yticks(ys, [""] * len(ys))
         axes[k].set_xlabel(name, fontsize=8)
         axes[k].tick_params(axis="x", labelsize=8)
@@ -220,10 +270,13 @@ def stacked_shares(
 def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
     """Strength against thinking time from a ladder's JSON (``Ladder.to_dict()``): for each
     reference opponent (``random``, ``greedy`` when present, else every agent), the win rate
-    of every other agent against it, at that agent's mean seconds per decision (log scale)."""
+    of every other agent against it, at that agent's mean CPU seconds per decision (log scale;
+    the wall clock for a ladder recorded without CPU times): CPU time does not grow with the
+    machine's load, so plots made on a busy machine stay comparable."""
     agents: list[str] = ladder["agents"]
     refs = [a for a in ("random", "greedy") if a in agents] or agents[:1]
     timing = ladder["timing"]
+    key = "cpu_mean_s" if all("cpu_mean_s" in t for t in timing.values()) else "mean_s"
     fig, (ax,) = new_figure(1)
     floor = 1e-4
     for i, ref in enumerate(refs):
@@ -232,7 +285,7 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
             cell = ladder["matrix"][a].get(ref)
             if a == ref or cell is None:
                 continue
-            pts.append((max(floor, timing[a]["mean_s"]), cell["win_rate"], cell["ci95"], a))
+            pts.append((max(floor, timing[a][key]), cell["win_rate"], cell["ci95"], a))
         pts.sort()
         if not pts:
             continue
@@ -259,7 +312,12 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
             )
     ax.axhline(1 / ladder["num_players"], color="0.5", ls="--", lw=1)
     ax.set_xscale("log")
-    ax.set_xlabel("mean seconds per decision (log scale)", fontsize=9)
+    ax.set_xlabel(
+        "mean CPU seconds per decision, one core (log scale)"
+        if key == "cpu_mean_s"
+        else "mean seconds per decision, wall clock (log scale)",
+        fontsize=9,
+    )
     ax.set_ylabel("win rate", fontsize=9)
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
     ax.set_ylim(0, 1.05)
@@ -277,6 +335,7 @@ __all__ = [
     "COLORS",
     "grouped_rates",
     "histograms",
+    "line_panels",
     "lines",
     "new_figure",
     "plot_strength",

@@ -176,24 +176,37 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
         title_style="bold",
         box=box.SIMPLE_HEAD,
     )
-    for col in ("rank", "agent", "ordinal", "mu", "sigma", "s/decision", "p95 s", "max s"):
+    for col in ("rank", "agent", "ordinal", "mu", "sigma"):
         r.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for i, row in enumerate(d["ratings"], 1):
-        tm = d["timing"][row["agent"]]
         r.add_row(
-            str(i),
+            str(i), row["agent"], f"{row['ordinal']:.1f}", f"{row['mu']:.1f}", f"{row['sigma']:.1f}"
+        )
+    console.print(r)
+
+    tt = Table(
+        title="Seconds per decision (decisions with a choice)",
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+    )
+    for col in ("agent", "decisions", "mean", "p95", "max", "cpu mean", "cpu max"):
+        tt.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
+    for row in d["ratings"]:
+        tm = d["timing"][row["agent"]]
+        tt.add_row(
             row["agent"],
-            f"{row['ordinal']:.1f}",
-            f"{row['mu']:.1f}",
-            f"{row['sigma']:.1f}",
+            f"{tm['decisions']:,}",
             f"{tm['mean_s']:.3f}",
             f"{tm['p95_s']:.3f}",
             f"{tm['max_s']:.3f}",
+            f"{tm.get('cpu_mean_s', 0.0):.3f}",
+            f"{tm.get('cpu_max_s', 0.0):.3f}",
         )
-    r.caption = (
-        "seconds per decision with a choice, wall clock "
-        f"({d['jobs']} job{'s' if d['jobs'] != 1 else ''} on this machine)"
+    tt.caption = (
+        f"mean/p95/max: wall clock ({d['jobs']} job{'s' if d['jobs'] != 1 else ''}; it grows "
+        "with the machine's load); cpu: this process's CPU time, one core's work"
     )
-    r.caption_justify = "left"
-    console.print(r)
+    tt.caption_justify = "left"
+    console.print(tt)
     console.print(f"{d['elapsed_seconds']:.1f} s", highlight=False)

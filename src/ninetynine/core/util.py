@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -70,3 +71,19 @@ def check_seed(seed: Any) -> int | None:
     if isinstance(seed, bool) or as_action_id(seed) is None or not 0 <= int(seed) < 1 << 64:
         raise GameOptionError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
     return int(seed)
+
+
+def softmax_returns(utilities: Sequence[float]) -> list[float]:
+    """Expected returns ``2 P(win) - 1`` per seat when ``P(seat q wins)`` is the softmax of
+    the seats' ``utilities`` (a conditional logit, as the games' fitted search evaluations
+    use). The values lie in ``[-1, 1]`` and sum to ``2 - n``.
+
+    >>> [round(v, 3) for v in softmax_returns([0.0, 0.0])]
+    [0.0, 0.0]
+    >>> [round(v, 3) for v in softmax_returns([1.0, 0.0, 0.0])]
+    [0.152, -0.576, -0.576]
+    """
+    top = max(utilities)
+    exps = [math.exp(u - top) for u in utilities]
+    total = sum(exps)
+    return [2.0 * e / total - 1.0 for e in exps]

@@ -10,7 +10,9 @@ lucky deal or a better seat, which makes a ladder's comparisons sharper for the 
 Win rates carry Wilson 95% intervals; the OpenSkill (Plackett-Luce) ratings are fitted from
 every game in a fixed order, so a ladder is reproducible for a seed whatever ``jobs`` is. Each
 agent's thinking time per decision (only decisions with a choice) is measured on the wall
-clock, which depends on the machine and its load.
+clock, which depends on the machine and its load, and on this process's CPU clock
+(``time.process_time``: the time the decision took on one core, whatever else the machine
+runs; the game engine is single-threaded).
 
 Generic over games: only the core protocol, :func:`~ninetynine.agents.make_agent` and
 :func:`~ninetynine.core.agent.choose_action` (search agents get their ``SearchView``).
@@ -70,13 +72,15 @@ def chunks(total: int, jobs: int, most: int = 25) -> list[tuple[int, int]]:
 @dataclass
 class TimedGame:
     """One ladder game: ``agents`` per seat, the ``winner`` seat (``None``: a draw), and per
-    seat the wall-clock ``times`` of its decisions that had a choice."""
+    seat the wall-clock ``times`` and the CPU times ``cpu`` (seconds) of its decisions that had
+    a choice."""
 
     index: int
     agents: list[str]
     winner: int | None
     actions: int
     times: list[list[float]] = field(default_factory=list)
+    cpu: list[list[float]] = field(default_factory=list)
 
 
 def play_timed(game: Game, specs: Sequence[str], seed: int, index: int = 0) -> TimedGame:
@@ -90,16 +94,18 @@ def play_timed(game: Game, specs: Sequence[str], seed: int, index: int = 0) -> T
     agents = [make_agent(spec, game, seat, seeds[seat]) for seat, spec in enumerate(specs)]
     state = game.new_initial_state(seed)
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
     actions = 0
     limit = game.max_game_length
-    clock = time.perf_counter
+    clock, cpu_clock = time.perf_counter, time.process_time
     while not state.is_terminal():
         p = state.current_player()
-        t0 = clock()
+        t0, c0 = clock(), cpu_clock()
         a = choose_action(agents[p], state, p)
-        dt = clock() - t0
+        dt, dc = clock() - t0, cpu_clock() - c0
         if len(state.legal_actions()) > 1:
             times[p].append(dt)
+            cpu[p].append(dc)
         try:
             state.apply_action(a)
         except NinetyNineError as e:
@@ -109,7 +115,7 @@ def play_timed(game: Game, specs: Sequence[str], seed: int, index: int = 0) -> T
         actions += 1
         if actions > limit:
             raise NinetyNineError(f"game seed {seed} did not end within {limit} actions")
-    return TimedGame(index, list(specs), state.winner(), actions, times)
+    return TimedGame(index, list(specs), state.winner(), actions, times, cpu)
 
 
 # ----------------------------------------------------------------------------- the ladder
@@ -120,7 +126,9 @@ class Ladder:
     ``matrix[a][b]``: ``{"games", "wins", "draws", "win_rate", "ci95"}`` for agent ``a``'s
     seat against ``b`` (heads-up, or ``a`` in one seat against a field of ``b``);
     ``ratings``: OpenSkill ``{"agent", "mu", "sigma", "ordinal"}`` best first (ordinal =
-    mu - 3 sigma); ``timing[a]``: ``{"decisions", "mean_s", "median_s", "p95_s", "max_s"}``.
+    mu - 3 sigma); ``timing[a]``: ``{"decisions", "mean_s", "median_s", "p95_s", "max_s",
+    "cpu_mean_s", "cpu_p95_s", "cpu_max_s"}`` (seconds per decision with a choice; ``cpu_``:
+    this process's CPU time, i.e. one core's work whatever the machine's load).
     """
 
     game: str
@@ -323,18 +331,25 @@ def _ratings(
 
 def _timing(specs: list[str], played: Iterable[TimedGame]) -> dict[str, dict[str, float]]:
     per: dict[str, list[float]] = {a: [] for a in specs}
+    per_cpu: dict[str, list[float]] = {a: [] for a in specs}
     for g in played:
         for seat, ts in enumerate(g.times):
             per[g.agents[seat]].extend(ts)
+        for seat, ts in enumerate(g.cpu):
+            per_cpu[g.agents[seat]].extend(ts)
     out = {}
     for a, ts in per.items():
         ts.sort()
+        cs = sorted(per_cpu[a])
         out[a] = {
             "decisions": len(ts),
             "mean_s": sum(ts) / len(ts) if ts else 0.0,
             "median_s": percentile(ts, 0.5) if ts else 0.0,
             "p95_s": percentile(ts, 0.95) if ts else 0.0,
             "max_s": ts[-1] if ts else 0.0,
+            "cpu_mean_s": sum(cs) / len(cs) if cs else 0.0,
+            "cpu_p95_s": percentile(cs, 0.95) if cs else 0.0,
+            "cpu_max_s": cs[-1] if cs else 0.0,
         }
     return out
 

@@ -113,9 +113,11 @@ def special_counts(ctx: Context) -> None:
         f"ONO 99, {n} players: game length",
         list(COUNTS),
         series_len,
-        "copies in the deck",
-        unit,
+        "copies of the card in the deck (the other stays at 12)",
+        f"mean game length ({unit})",
+        xticks=[str(c) for c in COUNTS],
         percent=False,
+        dodge=0.01,
     )
     r.image(path, "Mean game length as the number of Play 2 or Reverse cards changes.")
     path = plots.lines(
@@ -123,9 +125,11 @@ def special_counts(ctx: Context) -> None:
         f"ONO 99, {n} players: the first seat's win rate",
         list(COUNTS),
         series_first,
-        "copies in the deck",
+        "copies of the card in the deck (the other stays at 12)",
         "seat 0 wins",
+        xticks=[str(c) for c in COUNTS],
         fair={"Play 2": 1 / n},
+        dodge=0.01,
     )
     r.image(path, "Seat 0's win rate as the counts change; dotted: 1/n.")
     r.data["special_counts"] = data

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import plots
-from ..core import Context, mean_ci, register_section, seat_rates
+from ..core import Context, mean_ci, ratio_ci, register_section, seat_rates
 from ..report import pct, pct_ci
 
 GAME = "tripwire"
@@ -22,14 +22,27 @@ KEYS = (
 )
 
 
+#: The stats shown in the plot's panels, in panel order.
+PANEL_KEYS = ("penalties_dealt", "penalties_deflected", "hits_taken")
+
+
+def _mci(m: tuple[float, list[float]]) -> str:
+    return f"{m[0]:.2f} ± {(m[1][1] - m[1][0]) / 2:.2f}"
+
+
 def penalties(ctx: Context) -> None:
     """How many penalty units are dealt, deflected and taken; what they do for the winner."""
     r = ctx.report
     r.heading("Penalties and deflections")
     rows, data = [], {}
-    groups: list[str] = []
-    dealt, deflected, taken = [], [], []
-    for n in ctx.player_counts():
+    counts = ctx.player_counts()
+    panels: dict[str, dict[str, list[tuple[float, list[float]]]]] = {
+        "units dealt": {"winner": [], "others": []},
+        "units deflected (Null)": {"winner": [], "others": []},
+        "hits taken": {"winner": [], "others": []},
+    }
+    shares = []
+    for n in counts:
         games = ctx.run(n)
         entry: dict[str, Any] = {}
         for who in ("winner", "others"):
@@ -43,39 +56,42 @@ def penalties(ctx: Context) -> None:
                         vals[k].append(float(g.stats.get(k, [0] * n)[s]))
             means = {k: mean_ci(v) for k, v in vals.items()}
             entry[who] = means
-            rows.append(
-                [f"{n}" if who == "winner" else "", who, *(f"{means[k][0]:.2f}" for k in KEYS)]
-            )
-            groups.append(f"{n}p {who[:3]}")
-            dealt.append(means["penalties_dealt"][0])
-            deflected.append(means["penalties_deflected"][0])
-            taken.append(means["hits_taken"][0])
-        units = sum(sum(g.stats.get("penalties_dealt", [0])) for g in games)
-        defl = sum(sum(g.stats.get("penalties_deflected", [0])) for g in games)
-        entry["deflected_share"] = defl / units if units else None
+            rows.append([f"{n}" if who == "winner" else "", who, *(_mci(means[k]) for k in KEYS)])
+            for panel, key in zip(panels, PANEL_KEYS, strict=True):
+                panels[panel][who].append(means[key])
+        share = ratio_ci(
+            [float(sum(g.stats.get("penalties_deflected", [0]))) for g in games],
+            [float(sum(g.stats.get("penalties_dealt", [0]))) for g in games],
+        )
+        entry["deflected_share"] = share
+        shares.append((n, share))
         data[n] = entry
     r.text(
-        "Per player and game, for the winner and for the other seats: penalty units dealt "
-        "(Tripwires, Stasis, Triple Plays), deflected with a Null, hits taken (a card drawn "
-        "and a turn skipped), wall hits, Tripwires and Triple Plays played."
+        "Per player and game, for the winner and for the other seats (mean ± 95% interval): "
+        "penalty units dealt (Tripwires, Stasis, Triple Plays), deflected with a Null, hits "
+        "taken (a card drawn and a turn skipped), wall hits, Tripwires and Triple Plays played."
     )
     r.table(["players", "seat", *(k.replace("_", " ") for k in KEYS)], rows)
     r.bullets(
         [
-            f"{n} players: {pct(d['deflected_share'])} of the units dealt are deflected"
-            for n, d in data.items()
-            if d["deflected_share"] is not None
+            f"{n} players: {pct_ci(v, ci)} of the units dealt are deflected with a Null"
+            for n, (v, ci) in shares
+            if v is not None
         ]
     )
-    path = plots.stacked_shares(
+    path = plots.line_panels(
         r.figure_path("penalties"),
-        "Tripwire: penalty units per player and game",
-        groups,
-        {"dealt": dealt, "deflected": deflected, "hits taken": taken},
-        "units per player",
-        percent=False,
+        "Tripwire: penalty units per player and game, the winner against the others",
+        counts,
+        panels,
+        "players",
+        "units per player and game",
     )
-    r.image(path, "Units dealt, deflected and taken: winners (win) and the others (oth).")
+    r.image(
+        path,
+        "Per player and game: units dealt, deflected with a Null, and hits taken; the winner "
+        "(blue) and the other seats (orange), 95% intervals.",
+    )
     r.data["penalties"] = data
 
 
@@ -101,6 +117,7 @@ def first_player(ctx: Context) -> None:
         {"seat 0": pts},
         "players",
         "advantage (points of win rate)",
+        xticks=[str(n) for n in counts],
         fair={"seat 0": 0.0},
     )
     r.image(path, "Above the dotted line: moving first is an advantage.")

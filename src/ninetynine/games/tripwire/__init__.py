@@ -65,6 +65,11 @@ kinds).
 (true / false), `penalty_timing` (turn / immediate), `wall` (all / one), `deck` (copies of Vec,
 Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
 
+## Search hooks
+For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
+determinization (the rollout policy) and a fitted win-chance evaluation (hand size, Nulls,
+skips, playable and flexible cards per seat); rollouts are cut after 4 turns (`DEPTH`).
+
 ## Version history
 - 1: first release.
 - 2: review fixes. Any valid Volt earns the bonus turn (D14; `volt_bonus=defuse` the old
@@ -76,10 +81,12 @@ Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
   `max_turns=auto` (D25): 500 turns heads-up, 1000 with more players.
 """
 
+from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import TripwireGame
 from .heuristics import GreedyAgent, explain_choice, plan_turn
+from .search import DEPTH, evaluate, rollout_policy
 from .state import TripwireState
 
 register_agent(
@@ -88,6 +95,17 @@ register_agent(
     game_id=TripwireGame.game_id,
     doc="plans the whole turn: sheds the most cards, keeps Nulls for defence, times Tripwires "
     "and Triple Plays against the leader (games/tripwire/heuristics.py)",
+)
+
+register_search_hooks(
+    TripwireGame.game_id,
+    SearchHooks(
+        rollout=rollout_policy,
+        evaluate=evaluate,
+        depth=DEPTH,
+        doc="greedy rollouts on the state, cut after a few turns and scored by a fitted "
+        "win-chance model (hand sizes, Nulls, skips, playable cards)",
+    ),
 )
 
 __all__ = ["GreedyAgent", "TripwireGame", "TripwireState", "explain_choice", "plan_turn"]

@@ -742,16 +742,7 @@ class TripwireState(State):
             "draw_size": len(self.draw),
             "hand_sizes": [len(h) for h in self.hands],
             "skips": self.skips[:],
-            "this_turn": {
-                "played": self.t_played,
-                "docks": [d + 1 for d in range(3) if self.t_docks >> d & 1],
-                "full": [d + 1 for d in range(3) if self.t_full >> d & 1],
-                "neutral_dock": self.t_neutral + 1,
-                "units": self.t_units,
-                "bonus": self.t_bonus,
-                "triple_possible": self.t_triple_ok,
-                "triple": self.t_triple,
-            },
+            "this_turn": self.this_turn_view(),
             "wave": self._wave_view() if self.phase == WAVE else None,
             "last_wave": None if self.last_wave is None else _copy_wave(self.last_wave),
             "last": None if last is None else {"seat": last[0], "action": last[1]},
@@ -766,6 +757,19 @@ class TripwireState(State):
                 raise ValueError(f"no seat {player} in a {n}-player game")
             obs["hand"] = self.hands[player][:]
         return obs
+
+    def this_turn_view(self) -> dict[str, Any]:
+        """The observation's ``this_turn`` field (public: what the turn so far has done)."""
+        return {
+            "played": self.t_played,
+            "docks": [d + 1 for d in range(3) if self.t_docks >> d & 1],
+            "full": [d + 1 for d in range(3) if self.t_full >> d & 1],
+            "neutral_dock": self.t_neutral + 1,
+            "units": self.t_units,
+            "bonus": self.t_bonus,
+            "triple_possible": self.t_triple_ok,
+            "triple": self.t_triple,
+        }
 
     def resample(self, player: int | None, rng: Rng | int | None) -> TripwireState:
         """A clone in which every card ``player`` cannot see is re-dealt at random: the other

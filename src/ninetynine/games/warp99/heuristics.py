@@ -18,10 +18,11 @@ The greedy agent sees only its observation. Its choices:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
+
+from ninetynine.core.util import softmax_returns
 
 from . import actions as A
 from .cards import COLOR, NUM_CARDS, VALUE
@@ -430,7 +431,4 @@ def evaluate(state: Any) -> list[float]:
         if k:
             u += pos_w[k - 1]
         utils.append(u)
-    top = max(utils)
-    exps = [math.exp(u - top) for u in utils]
-    total = sum(exps)
-    return [2.0 * e / total - 1.0 for e in exps]
+    return softmax_returns(utils)

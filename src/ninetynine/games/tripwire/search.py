@@ -1,0 +1,178 @@
+"""Tripwire search hooks: a fast greedy rollout policy and a fitted win-chance evaluation.
+
+For search bots (:mod:`ninetynine.agents.ismcts`), registered with the game
+(:class:`~ninetynine.core.agent.SearchHooks`). Search bots call these on their own
+determinizations only, never on the true state, so reading the state here is fair.
+
+* :func:`rollout_policy`: the ``greedy`` agent's move (:func:`~.heuristics.plan_turn`), read
+  from the state through a slim observation with only the fields the planner uses, and the
+  turn's plan reused while the turn goes as planned: the same moves as
+  ``GreedyAgent(game).step(state.observation(p), legal)`` (a test checks it), faster.
+* :func:`evaluate`: per seat, ``2 P(win) - 1`` from a conditional logit (a softmax over the
+  seats) on :func:`features`; its weights were fitted on the turn-start positions of greedy
+  self-play (``benchmarks/fit_evaluation.py tripwire``). A heads-up Tripwire rollout played to
+  the end is about 160 turns (``ninetynine simulate tripwire --players 2``); cut after a few
+  turns and scored by the model it costs a few per cent of that, so a search bot can afford
+  many more of them in its time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninetynine.core.util import softmax_returns
+
+from .actions import DRAW, END, NULL_ACTION, TAKE
+from .cards import MINUS, NULL, PLUS, VECTOR, VOLT
+from .heuristics import plan_turn
+from .rules import slot_card, valid_slots
+
+#: Turns a search bot's rollout plays before the evaluation scores it.
+DEPTH = 4
+
+#: The cards that fit almost any dock (a Vector is any value, [+] / [-] move any value).
+FLEXIBLE = (VECTOR, VOLT, PLUS, MINUS)
+
+#: The feature names of :func:`features` (one value each, per seat).
+FEATURES = ("cards", "one_card", "two_cards", "nulls", "skips", "playable", "flexible")
+
+#: Fitted weights per player count: (feature weights in :data:`FEATURES` order, the utility
+#: of being 1, 2, ... seats after the seat to move). Fitted (conditional logit) on every third
+#: turn-start position of 1,500 seeded greedy self-play games per player count, default
+#: options (``PYTHONPATH=src python benchmarks/fit_evaluation.py tripwire --players N``).
+#: Held-out log-loss against the uniform guess: 0.656 / 0.693 (2 players), 1.045 / 1.099 (3),
+#: 1.224 / 1.386 (4), 1.391 / 1.609 (5), 1.559 / 1.792 (6): between greedy players the
+#: position says little about the winner until a hand runs low (a luck-heavy game).
+_WEIGHTS: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {
+    2: ((-0.2007, 0.2031, 0.0916, 0.0631, -0.0150, 0.1790, 0.0626), (0.0132,)),
+    3: ((-0.2823, 0.3940, 0.1628, -0.0205, -0.0483, 0.3180, 0.1371), (0.0792, 0.0270)),
+    4: (
+        (-0.3515, 0.4139, 0.1756, -0.1935, -0.1352, 0.4300, 0.1602),
+        (-0.0117, -0.0242, -0.0066),
+    ),
+    5: (
+        (-0.5001, 0.4646, 0.1978, -0.2390, -0.0685, 0.5621, 0.3364),
+        (-0.0086, -0.0307, -0.0392, -0.0328),
+    ),
+    6: (
+        (-0.4775, 0.7101, 0.3374, -0.2584, -0.1897, 0.6419, 0.2595),
+        (0.0314, -0.1316, -0.0917, -0.0360, -0.1473),
+    ),
+}
+
+
+def features(state: Any, q: int) -> tuple[float, ...]:
+    """Seat ``q``'s features in ``state`` (see :data:`FEATURES`): cards in hand, holding one
+    card, holding two, Nulls held (at most 2), turns it will lose, hand cards that fit a dock
+    now, flexible cards held (Vector, Volt, [+], [-])."""
+    hand = state.hands[q]
+    cards = len(hand)
+    table = valid_slots(state.game.rules)
+    rows = [table[state.colors[d] * 10 + state.values[d]] for d in range(3)]
+    playable = 0
+    flexible = 0
+    nulls = 0
+    for k in hand:
+        if k == NULL:
+            nulls += 1
+            continue
+        if k in FLEXIBLE:
+            flexible += 1
+        if rows[0][k] or rows[1][k] or rows[2][k]:
+            playable += 1
+    return (
+        float(cards),
+        1.0 if cards == 1 else 0.0,
+        1.0 if cards == 2 else 0.0,
+        float(min(nulls, 2)),
+        float(state.skips[q]),
+        float(min(playable, 4)),
+        float(min(flexible, 3)),
+    )
+
+
+def evaluate(state: Any) -> list[float]:
+    """Per seat, the expected return (``2 P(win) - 1``) of a non-terminal Tripwire state under
+    the fitted model (a search bot's cut-off evaluation)."""
+    n = state.game.num_players
+    w, pos = _WEIGHTS[n]
+    mover = state.current_player()
+    utils = []
+    for q in range(n):
+        f = features(state, q)
+        u = sum(a * b for a, b in zip(w, f, strict=True))
+        k = (q - mover) % n
+        if 0 < k <= len(pos):
+            u += pos[k - 1]
+        utils.append(u)
+    return softmax_returns(utils)
+
+
+def _plan_view(state: Any, p: int) -> dict[str, Any]:
+    """The fields of ``state.observation(p)`` that :func:`plan_turn` reads, and no others."""
+    return {
+        "player": p,
+        "num_players": state.game.num_players,
+        "turn": state.turn,
+        "hand": state.hands[p][:],
+        "hand_sizes": [len(h) for h in state.hands],
+        "deck": state.game.counts,
+        "side_pile": state.side,
+        "docks": [
+            {"color": state.colors[d], "value": state.values[d], "stack": state.docks[d]}
+            for d in range(3)
+        ],
+        "this_turn": state.this_turn_view(),
+    }
+
+
+#: The rest of the turn's plan: ``(key of the state it expects next, the moves left)``.
+_PLAN: list[Any] = [None, ()]
+
+
+def _key(state: Any, played: int, hand: tuple[int, ...]) -> tuple[Any, ...]:
+    return (state.player, state.turn, played, hand, len(state.hist))
+
+
+def rollout_policy(state: Any, rng: Any = None) -> int:
+    """The ``greedy`` agent's move in ``state`` (a Tripwire state); ``rng`` is unused (the
+    greedy agent is deterministic).
+
+    As the greedy agent does, the rest of a turn's plan is reused for the turn's next moves:
+    it is kept with the key of the state it expects next (seat, turn, cards played, hand,
+    actions so far), which only the next move of the same turn can match (a plan depends only
+    on what the seat sees, so a plan made on another determinization of the same position is
+    the same plan)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return int(legal[0])
+    if NULL_ACTION in legal:  # an Attack Wave: a held Null is always played
+        return NULL_ACTION
+    if TAKE in legal:
+        return TAKE
+    p = state.player
+    hand = tuple(state.hands[p])
+    rest: tuple[int, ...]
+    if _PLAN[0] == _key(state, state.t_played, hand):
+        rest = _PLAN[1]  # may be empty: the plan ends the turn here
+    else:
+        g = state.game
+        rest = plan_turn(
+            _plan_view(state, p), g.rules, g.chain, g.one_per_dock, volt_bonus=g.volt_bonus
+        ).actions
+    _PLAN[0] = None
+    if rest and rest[0] in legal:
+        a = rest[0]
+        i = hand.index(slot_card(a % 50))
+        after = hand[:i] + hand[i + 1 :]
+        _PLAN[0] = (p, state.turn, state.t_played + 1, after, len(state.hist) + 1)
+        _PLAN[1] = rest[1:]
+        return int(a)
+    if END in legal:
+        return END
+    if DRAW in legal:
+        return DRAW
+    return int(legal[0])
+
+
+__all__ = ["DEPTH", "FEATURES", "evaluate", "features", "rollout_policy"]
