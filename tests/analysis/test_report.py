@@ -187,3 +187,20 @@ def test_ratio_interval():
     assert r == pytest.approx(8 / 15) and lo < r < hi
     assert ratio_ci([], []) == (None, [0.0, 0.0])
     assert ratio_ci([3, 3], [6, 6]) == (0.5, [0.5, 0.5])  # no spread, no width
+
+
+def test_heroes99_says_how_many_games_rank_the_pairs(tmp_path):
+    # 10 games: no pair of the roster reaches MIN_PAIR seats, and the report says how many
+    # games would (3 heroes a seat, 2 seats a game, every pair alike under random placement).
+    import math
+
+    from ninetynine.analysis.games.heroes99 import MIN_PAIR
+
+    build_report("heroes99", tmp_path, games=10, seed=4, only=["heroes", "pairs"])
+    md = (tmp_path / "report.md").read_text()
+    roster = len(ninetynine.load_game("heroes99", num_players=2).roster)
+    pairs = roster * (roster - 1) // 2
+    need = math.ceil(MIN_PAIR / (2 * 3 / pairs) / 10) * 10
+    assert f"No pair reached {MIN_PAIR} seats" in md
+    assert f"about {need:,} games (--games) give each pair {MIN_PAIR} seats" in md
+    assert f"about {100 * 3 / roster:.1f}% each" in md  # the pick rate random placement gives

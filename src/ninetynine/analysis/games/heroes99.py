@@ -6,8 +6,11 @@ roster; a designer's heroes (``-o heroes=DIR``) appear like the built-in ones.""
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 from typing import Any
+
+from ninetynine.core.registry import load_game
 
 from .. import plots
 from ..core import Context, rate, register_section
@@ -40,6 +43,7 @@ def heroes(ctx: Context) -> None:
             for h in ids:
                 lanes[h] = lanes.get(h, 0) + lanes_won
     seats = len(games) * n
+    size, team = _roster(ctx, n)
     table = []
     data = {}
     for h in sorted(picked, key=lambda x: -wins[x] / picked[x]):
@@ -57,19 +61,32 @@ def heroes(ctx: Context) -> None:
     r.text(
         f"{len(games):,} two-player games; each seat's heroes are placed at random, so a hero's "
         "win rate is that of a band holding it against the whole roster (a fair hero wins 50%). "
-        "*Lanes won*: mean lanes its band won."
+        "*Pick rate*: the share of seats holding the hero; the bots place heroes at random, so "
+        f"it only shows how often each was measured (about {pct(team / size)} each: {team} "
+        f"heroes a seat out of {size}), not a preference. *Lanes won*: "
+        "mean lanes its band won."
     )
     r.table(["hero", "seats", "pick rate", "win rate (95% CI)", "lanes won"], table)
     if data:
-        rows = [(h, d["win_rate"][0], d["win_rate"][1]) for h, d in data.items()]
+        # Bars from a fair 50%: a hero above it points right, one below points left.
+        rows = [
+            (h, 100 * (d["win_rate"][0] - 0.5), [100 * (x - 0.5) for x in d["win_rate"][1]])
+            for h, d in data.items()
+        ]
         path = plots.ranked_bars(
             r.figure_path("heroes"),
-            "99 Heroes: win rate of a band with each hero",
+            "99 Heroes: win rate of a band with each hero, against a fair 50%",
             rows,
-            "win rate",
-            secondary=[("pick rate", [(h, d["pick_rate"]) for h, d in data.items()])],
+            "win rate minus 50% (percentage points)",
+            secondary=[
+                ("pick rate (% of seats)", [(h, 100 * d["pick_rate"]) for h, d in data.items()])
+            ],
         )
-        r.image(path, "Bars: win rate with its 95% interval; right: how often the hero was picked.")
+        r.image(
+            path,
+            "Left: each hero's win rate minus a fair 50%, with its 95% interval (an interval "
+            "that crosses 0 is not shown to be unfair); right: the share of seats that held it.",
+        )
         strong = [h for h, d in data.items() if d["win_rate"][1][0] > 0.5]
         weak = [h for h, d in data.items() if d["win_rate"][1][1] < 0.5]
         r.bullets(
@@ -85,7 +102,7 @@ def pairs(ctx: Context) -> None:
     """Pairs of heroes in one band that win most (and least)."""
     r = ctx.report
     r.heading("Pairs of heroes")
-    games, _ = _seats(ctx)
+    games, n = _seats(ctx)
     seen: dict[tuple[str, str], list[int]] = {}
     for g in games:
         for s, ids in enumerate(g.stats.get("heroes", [])):
@@ -107,10 +124,30 @@ def pairs(ctx: Context) -> None:
         r.table(["pair (best)", "seats", "win rate (95% CI)"], rows)
         r.table(["pair (worst)", "seats", "win rate (95% CI)"], low)
     else:
-        r.text(f"No pair reached {MIN_PAIR} seats: run more games (--games).")
+        r.text(f"No pair reached {MIN_PAIR} seats: {_games_for_pairs(ctx, n)}")
     r.data["pairs"] = {
         f"{a}+{b}": {"seats": seen[(a, b)][0], "win_rate": rt} for (a, b), rt in ranked
     }
+
+
+def _roster(ctx: Context, n: int) -> tuple[int, int]:
+    """(heroes in the roster, heroes a seat places) for the report's options."""
+    game = load_game(GAME, num_players=n, **ctx.options)
+    return len(game.roster), game.lanes
+
+
+def _games_for_pairs(ctx: Context, n: int) -> str:
+    """How many games give every pair of heroes ``MIN_PAIR`` seats: with random placement
+    each of the roster's pairs turns up alike."""
+    size, team = _roster(ctx, n)
+    pairs_total = size * (size - 1) // 2
+    per_game = n * (team * (team - 1) // 2) / pairs_total  # seats a pair gets per game
+    need = math.ceil(MIN_PAIR / per_game / 10) * 10
+    return (
+        f"with {size} heroes there are {pairs_total} pairs, and a pair is in a band in about "
+        f"{per_game:.3f} seats a game; about {need:,} games (--games) give each pair "
+        f"{MIN_PAIR} seats."
+    )
 
 
 register_section("heroes", heroes, game_id=GAME)

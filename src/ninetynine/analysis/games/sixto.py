@@ -6,15 +6,17 @@ game's seed: they are public, in the initial observation)."""
 
 from __future__ import annotations
 
+import math
 import statistics
+from pathlib import Path
 from typing import Any
 
 from ninetynine.core.registry import load_game
 from ninetynine.sim.stats import describe
 
 from .. import plots
-from ..core import Context, mean_ci, register_section
-from ..report import num
+from ..core import Context, mean_ci, rate, register_section
+from ..report import num, pct_ci
 
 GAME = "sixto"
 PADS = ("none", "cross-blocks", "cross-diagonals", "hits", "kriskras", "locked")
@@ -77,11 +79,38 @@ def pads(ctx: Context) -> None:
         ],
         rows,
     )
-    path = plots.histograms(
-        r.figure_path("pad_scores"), "Sixto: score per seat, by pad", series, "score"
+    path = _pad_boxes(r.figure_path("pad_scores"), series)
+    r.image(
+        path,
+        "Final score of every seat per pad, highest mean on top: box from the first to the "
+        "third quartile, line at the median, diamond at the mean, whiskers to the lowest and "
+        "highest score.",
     )
-    r.image(path, "Share of seats by final score, one line per pad.")
     r.data["pads"] = data
+
+
+def _pad_boxes(path: Path, series: dict[str, list[float]]) -> Path:
+    """Horizontal box plots of the scores, one per pad (six overlaid histograms of scores that
+    step by 5 read as noise)."""
+    order = sorted((p for p in series if series[p]), key=lambda p: statistics.fmean(series[p]))
+    fig, (ax,) = plots.new_figure(1)
+    ax.boxplot(
+        [series[p] for p in order],
+        vert=False,
+        whis=(0, 100),
+        widths=0.6,
+        showmeans=True,
+        patch_artist=True,
+        boxprops={"facecolor": plots.COLORS[5], "alpha": 0.6},
+        medianprops={"color": "black"},
+        meanprops={"marker": "D", "markerfacecolor": plots.COLORS[3], "markeredgecolor": "none"},
+    )
+    ax.set_yticks(range(1, len(order) + 1), order, fontsize=8)
+    ax.set_xlabel("final score of a seat", fontsize=9)
+    ax.tick_params(axis="x", labelsize=8)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"Sixto: score per seat, by pad ({PLAYERS} players)", fontsize=10)
+    return plots.save(fig, path)
 
 
 def designs(ctx: Context) -> None:
@@ -108,17 +137,21 @@ def designs(ctx: Context) -> None:
                 f"design {k}",
                 f"{m:.1f} ({ci[0]:.1f}-{ci[1]:.1f})",
                 str(len(by_design[k])),
-                f"{wins[k] / len(by_design[k]):.1%}",
+                pct_ci(*rate(wins[k], len(by_design[k]))),
             ]
         )
         bars.append((f"design {k}", m - overall, [ci[0] - overall, ci[1] - overall]))
         data[k] = {"mean": m, "ci95": ci, "seats": len(by_design[k]), "wins": wins[k]}
+    half = statistics.fmean((d["ci95"][1] - d["ci95"][0]) / 2 for d in data.values())
     r.text(
         f"{PLAYERS} players, {len(games):,} games with the designs dealt at random: the mean "
         "score of a seat with each design (95% CI), how many seats had it and how often that "
-        f"seat won (fair: {1 / PLAYERS:.1%}). Overall mean {overall:.1f}."
+        f"seat won (fair: {1 / PLAYERS:.1%}). Overall mean {overall:.1f}. A design's mean is "
+        f"known to about ±{half:.0f} points here, so two designs are told apart only when "
+        f"their means differ by more than about {math.sqrt(2) * half:.0f} points (the "
+        "intervals shrink with the square root of --games)."
     )
-    r.table(["design", "mean score (95% CI)", "seats", "win rate"], rows)
+    r.table(["design", "mean score (95% CI)", "seats", "win rate (95% CI)"], rows)
     path = plots.ranked_bars(
         r.figure_path("designs"),
         "Sixto: sheet designs, mean score minus the overall mean",

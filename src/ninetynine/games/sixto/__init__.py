@@ -58,10 +58,11 @@ seat only). Another player's choice stays secret until every player has chosen.
 - 1: first release.
 """
 
+from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import SixtoGame
-from .heuristics import GreedyAgent, explain_choice
+from .heuristics import GreedyAgent, evaluate, explain_choice, rollout_policy, search_candidates
 from .state import SixtoState
 
 register_agent(
@@ -70,6 +71,19 @@ register_agent(
     game_id=SixtoGame.game_id,
     doc="values each mark by the row, column (and area) points it moves towards, minus the "
     "spaces it burns; re-rolls when a sample of rolls promises more (games/sixto/heuristics.py)",
+)
+
+register_search_hooks(
+    SixtoGame.game_id,
+    SearchHooks(
+        rollout=rollout_policy,
+        candidates=search_candidates,
+        evaluate=evaluate,
+        depth=2,
+        doc="greedy rollouts read from the state, cut after two turns and scored by the "
+        "sheets' expected scores; the greedy choice of marks and its best one-die changes as "
+        "the moves searched",
+    ),
 )
 
 __all__ = ["GreedyAgent", "SixtoGame", "SixtoState", "explain_choice"]

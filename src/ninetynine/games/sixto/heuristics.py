@@ -19,6 +19,7 @@ points its areas could have made with it. The Hits pad's bonus is added as it is
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from math import comb
 from typing import Any
@@ -37,6 +38,7 @@ from .rules import (
     radix,
 )
 from .sheets import NUM_ROWS
+from .state import CHOOSE, ROLL
 
 #: Share of the open spaces an area still reaches that end up marked, at the start.
 ALPHA = 0.42
@@ -208,28 +210,52 @@ class Planner:
         self.table: tuple[int, ...] = game.table
         self.model = SheetModel(self.lay, self.cells, self.dice, self.table, self.removed)
 
+    @classmethod
+    def from_state(cls, state: Any, seat: int) -> Planner:
+        """The same planner read straight from a (determinized) state: no observation built,
+        the sheet's cells shared (not copied; the planner never changes them)."""
+        plan = object.__new__(cls)
+        game = state.game
+        plan.game = game
+        plan.lay = state.layouts[seat]
+        plan.cells = state.cells[seat]
+        plan.dice = state.dice
+        plan.removed = len(state.removed)
+        plan.open_after = game.open_after
+        plan.table = game.table
+        plan.model = SheetModel(plan.lay, plan.cells, plan.dice, plan.table, plan.removed)
+        return plan
+
     def standalone(self, dice: list[int]) -> list[list[tuple[int, Mark | None, float]]]:
         """Per die, its options for ``dice`` with the value of each made alone."""
         m = self.model
         opts = die_options(self.lay, self.cells, m.cursor, dice, self.open_after)
         return [[(o, mk, 0.0 if mk is None else m.value_of([mk])) for o, mk in d] for d in opts]
 
-    def best_choice(self, legal: list[int]) -> tuple[int, float]:
-        """The best legal action id among the choices (and unlocks) and its value."""
-        m = self.model
+    def _code(self, options: list[int]) -> int:
+        """The choice number of per-die options."""
         rad = radix(self.lay.pad)
-        legal_set = set(legal)
+        return sum(o * rad**d for d, o in enumerate(options))
+
+    def _choice_value(self) -> tuple[list[list[tuple[int, Mark | None, float]]], Any]:
+        """Per die its standalone options, and ``exact(options) -> value`` of a whole choice
+        (options per die)."""
+        m = self.model
         per_die = self.standalone(self.dice)
         by_option = [{o: mk for o, mk, _ in d} for d in per_die]
-        opts = [max(d, key=lambda t: t[2])[0] if max(t[2] for t in d) > 0 else 0 for d in per_die]
-
-        def code(options: list[int]) -> int:
-            return sum(o * rad**d for d, o in enumerate(options))
 
         def exact(options: list[int]) -> float:
             marks = [by_option[d][o] for d, o in enumerate(options) if o]
             return m.value_of([x for x in marks if x is not None])
 
+        return per_die, exact
+
+    def _local_search(
+        self, legal_set: set[int], per_die: list[list[tuple[int, Mark | None, float]]], exact: Any
+    ) -> tuple[list[int], float]:
+        """The best choice's options per die (see the module docstring) and its value."""
+        code = self._code
+        opts = [max(d, key=lambda t: t[2])[0] if max(t[2] for t in d) > 0 else 0 for d in per_die]
         best = opts[:]
         if CHOICE0 + code(best) not in legal_set:
             best = [0] * NUM_DICE
@@ -249,15 +275,53 @@ class Planner:
                         best, best_v, improved = trial, v, True
             if not improved:
                 break
-        action, value = CHOICE0 + code(best), best_v
+        return best, best_v
+
+    def _unlocks(self, legal: list[int]) -> list[tuple[int, float]]:
+        """The legal lock cross-offs (Locked pad) with their values."""
+        if self.lay.pad != "locked":
+            return []
         notation = self.game.notation
-        if self.lay.pad == "locked":
-            for a in legal:
-                if notation.is_unlock(a):
-                    v = m.value_of_unlock(a - notation.unlock0, self.game.unlock)
-                    if v > value + 1e-9:
-                        action, value = a, v
+        return [
+            (a, self.model.value_of_unlock(a - notation.unlock0, self.game.unlock))
+            for a in legal
+            if notation.is_unlock(a)
+        ]
+
+    def best_choice(self, legal: list[int]) -> tuple[int, float]:
+        """The best legal action id among the choices (and unlocks) and its value."""
+        per_die, exact = self._choice_value()
+        best, best_v = self._local_search(set(legal), per_die, exact)
+        action, value = CHOICE0 + self._code(best), best_v
+        for a, v in self._unlocks(legal):
+            if v > value + 1e-9:
+                action, value = a, v
         return action, value
+
+    def ranked_choices(self, legal: list[int]) -> list[tuple[int, float]]:
+        """The best choice (:meth:`best_choice`'s) first, then its neighbours (one die's option
+        changed) and the unlocks, best first, as ``(action id, value)``: the alternatives a
+        search weighs."""
+        legal_set = set(legal)
+        per_die, exact = self._choice_value()
+        best, best_v = self._local_search(legal_set, per_die, exact)
+        code = self._code
+        out = {CHOICE0 + code(best): best_v}
+        for d in range(NUM_DICE):
+            for o, _, _ in per_die[d]:
+                if o == best[d]:
+                    continue
+                trial = best[:]
+                trial[d] = o
+                a = CHOICE0 + code(trial)
+                if a in legal_set and a not in out:
+                    out[a] = exact(trial)
+        first, first_v = CHOICE0 + code(best), best_v
+        for a, v in self._unlocks(legal):
+            out[a] = v
+            if v > first_v + 1e-9:  # as best_choice decides
+                first, first_v = a, v
+        return sorted(out.items(), key=lambda t: (t[0] != first, -t[1], t[0]))
 
     def roll_values(self) -> tuple[float, float]:
         """(what the dice on the table are worth, what a re-roll is expected to be worth), each
@@ -330,4 +394,75 @@ def _legal_from_observation(game: Any, obs: dict[str, Any], seat: int) -> list[i
     return out
 
 
-__all__ = ["GreedyAgent", "Planner", "SheetModel", "explain_choice", "potential_table"]
+# ----------------------------------------------------------------------------- search hooks
+#: Final-score margin (points) the search evaluation maps to about 76% of a win (``tanh 1``).
+EVAL_SCALE = 10.0
+#: At most this many choices of marks are searched: the greedy choice, its best one-die changes.
+SEARCH_CHOICES = 6
+
+
+def rollout_policy(state: Any, rng: Any = None) -> int:
+    """The ``greedy`` agent's move in a (determinized) Sixto state, read straight from the
+    state (:meth:`Planner.from_state`): the same move as ``GreedyAgent(game).step(
+    state.observation(p), legal)`` (a test checks it) without building the observation.
+    ``rng`` is unused (the greedy agent is deterministic)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return int(legal[0])
+    plan = Planner.from_state(state, state.current_player())
+    if state.phase == ROLL:
+        now, expected = plan.roll_values()
+        return REROLL if expected > now + REROLL_MARGIN else KEEP
+    return plan.best_choice(legal)[0]
+
+
+def search_candidates(state: Any, legal: list[int]) -> list[int]:
+    """The moves a search weighs: both in the roll phase; else the ``SEARCH_CHOICES`` best of
+    :meth:`Planner.ranked_choices` (the greedy choice first)."""
+    if state.phase != CHOOSE or len(legal) <= SEARCH_CHOICES:
+        return legal
+    ranked = Planner.from_state(state, state.current_player()).ranked_choices(legal)
+    return [a for a, _ in ranked[:SEARCH_CHOICES]]
+
+
+def expected_scores(state: Any) -> list[float]:
+    """Per seat, the score its sheet is heading for: the score now plus, for every scoring
+    area, the points :class:`SheetModel` expects it still to gain (``V[k][r] - V[k][0]``)."""
+    game = state.game
+    scores = state.scores()
+    out = []
+    for q in range(game.num_players):
+        m = SheetModel(state.layouts[q], state.cells[q], state.dice, game.table, len(state.removed))
+        V = m.V
+        top = len(V) - 1
+        gain = sum(_v(V, k, r) - V[min(k, top)][0] for k, r in zip(m.k, m.r, strict=True))
+        out.append(scores[q] + gain)
+    return out
+
+
+def evaluate(state: Any) -> list[float]:
+    """Per seat, a search's cut-off value in ``[-1, 1]``: ``tanh`` of its expected final score
+    (:func:`expected_scores`) minus the best other seat's, over ``EVAL_SCALE``; alone, the
+    expected score itself (the returns of a solo game are the score)."""
+    if state.is_terminal():
+        return [float(x) for x in state.returns()]
+    e = expected_scores(state)
+    if len(e) == 1:
+        return e
+    return [
+        math.tanh((e[q] - max(x for i, x in enumerate(e) if i != q)) / EVAL_SCALE)
+        for q in range(len(e))
+    ]
+
+
+__all__ = [
+    "GreedyAgent",
+    "Planner",
+    "SheetModel",
+    "evaluate",
+    "expected_scores",
+    "explain_choice",
+    "potential_table",
+    "rollout_policy",
+    "search_candidates",
+]
