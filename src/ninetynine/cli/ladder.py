@@ -204,8 +204,9 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
             f"{tm.get('cpu_max_s', 0.0):.3f}",
         )
     tt.caption = (
-        f"mean/p95/max: wall clock ({d['jobs']} job{'s' if d['jobs'] != 1 else ''}; it grows "
-        "with the machine's load); cpu: this process's CPU time, one core's work"
+        f"mean/p95/max: wall clock ({d['jobs']} job{'s' if d['jobs'] != 1 else ''}"
+        f"{' on Ray' if d.get('backend') == 'ray' else ''}; it grows with the load); "
+        "cpu: the playing process's CPU time, one core's work"
     )
     tt.caption_justify = "left"
     console.print(tt)
