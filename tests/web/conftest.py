@@ -22,7 +22,19 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    """A fresh SQLite file; or, with ``NINETYNINE_TEST_DATABASE_URL`` set (e.g.
+    ``postgresql+psycopg://user:password@localhost/db``), that database emptied first, to run
+    the same tests against a real server."""
+    url = os.environ.get("NINETYNINE_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    sqlalchemy = pytest.importorskip("sqlalchemy")
+    from ninetynine.web.store import Base
+
+    engine = sqlalchemy.create_engine(url)
+    Base.metadata.drop_all(engine)
+    engine.dispose()
+    return url
 
 
 @pytest.fixture
