@@ -11,7 +11,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import GameOptionError
+from .errors import GameOptionError, IllegalActionError
 from .rng import Rng
 
 
@@ -87,3 +87,25 @@ def softmax_returns(utilities: Sequence[float]) -> list[float]:
     exps = [math.exp(u - top) for u in utilities]
     total = sum(exps)
     return [2.0 * e / total - 1.0 for e in exps]
+
+
+def accept_action(state: Any, action: Any) -> int:
+    """``action`` as a legal action id of ``state``, for the start of ``apply_action``.
+
+    ``state`` caches its legal list in ``_legal`` (``None``: not computed yet), computes it
+    with ``_compute_legal()`` and words a refusal with ``_why_illegal(action)``.
+
+    :raises IllegalActionError: not an integer id (``5.0`` and ``True`` are not), or not legal
+        here; the state is unchanged.
+    """
+    if action.__class__ is not int:
+        a = as_action_id(action)
+        if a is None:
+            raise IllegalActionError(state._why_illegal(action))
+        action = a
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = state._compute_legal()
+    if action not in legal:
+        raise IllegalActionError(state._why_illegal(action))
+    return int(action)

@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import TERMINAL, State
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import as_action_id, redeal_hidden
+from ninetynine.core.util import accept_action, as_action_id, redeal_hidden
 
 from . import rules as R
 from .actions import MAX_ACTIVE_POS, MAX_ORDER
@@ -395,16 +394,7 @@ class HeroesState(State):
 
     # ------------------------------------------------------------------ applying
     def apply_action(self, action: int) -> None:
-        if action.__class__ is not int:
-            a = as_action_id(action)
-            if a is None:
-                raise IllegalActionError(self._why_illegal(action))
-            action = a
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+        action = accept_action(self, action)
         p = self.pending
         assert p is not None
         seat = p["seat"]

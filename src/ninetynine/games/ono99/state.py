@@ -16,10 +16,10 @@ from bisect import bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.errors import IllegalActionError, NotationError
+from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL, State
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import as_action_id
+from ninetynine.core.util import accept_action, as_action_id
 
 from . import actions as A
 from .cards import MINUS10, NAMES, NUM_KINDS, ONO, PLAY2, REVERSE, SHORT
@@ -273,16 +273,7 @@ class Ono99State(State):
         return bool(n_ono) and hand.count(ONO) == n_ono
 
     def apply_action(self, action: int) -> None:
-        if action.__class__ is not int:
-            a = as_action_id(action)  # 5.0 and True are not action ids
-            if a is None:
-                raise IllegalActionError(self._why_illegal(action))
-            action = a
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+        action = accept_action(self, action)
         self._legal = None
         self.hist.append(action)
         self.turn += 1

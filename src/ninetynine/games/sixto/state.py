@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import TERMINAL, State
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import as_action_id
+from ninetynine.core.util import accept_action, as_action_id
 
 from .actions import KEEP, REROLL
 from .rules import (
@@ -297,16 +296,7 @@ class SixtoState(State):
         return self.legal_for(self.chooser())
 
     def apply_action(self, action: int) -> None:
-        if action.__class__ is not int:
-            a = as_action_id(action)
-            if a is None:
-                raise IllegalActionError(self._why_illegal(action))
-            action = a
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+        action = accept_action(self, action)
         self._legal = None
         self.hist.append(action)
         self.events = []

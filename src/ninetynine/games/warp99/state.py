@@ -11,14 +11,13 @@ Cards are ids 0..109 (``cards.py``); action ids are in ``actions.py``.
 
 from __future__ import annotations
 
-import operator
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.errors import IllegalActionError, NotationError
+from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL, State
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import redeal_hidden
+from ninetynine.core.util import accept_action, redeal_hidden
 
 from . import actions as A
 from .cards import COLOR, COLORS, NUM_CARDS, VALUE, format_card
@@ -257,16 +256,7 @@ class Warp99State(State):
         return []
 
     def apply_action(self, action: int) -> None:
-        if action.__class__ is not int:
-            # ``5.0 in [5]`` and ``True in [1]`` hold: only integers (numpy's too) are ids.
-            if isinstance(action, bool) or not hasattr(action, "__index__"):
-                raise IllegalActionError(self._why_illegal(action))
-            action = operator.index(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+        action = accept_action(self, action)
         self._legal = None
         self.hist.append(action)
         p = self.player
