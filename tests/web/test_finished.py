@@ -72,3 +72,33 @@ def test_a_reopened_finished_game_shows_what_it_showed_live(client, monkeypatch)
     assert len(worded) == tables_module.LOG_TAIL
     assert again["log"] == live["log"] and again["observation"] == live["observation"]
     assert again["board_text"] == live["board_text"] and again["result"] == live["result"]
+
+
+def test_a_failing_bot_plays_random_legal_moves_and_the_game_ends(client, monkeypatch) -> None:
+    """A bot bug must not freeze a table: each failed move is logged and replaced by a random
+    legal move, and the game goes on to its end."""
+    calls = {"n": 0}
+
+    def broken(self, observation, legal_actions):  # a greedy bot that raises every third move
+        calls["n"] += 1
+        if calls["n"] % 3 == 0:
+            raise RuntimeError("bot bug")
+        return legal_actions[0]
+
+    from ninetynine.games.warp99.heuristics import GreedyAgent
+
+    monkeypatch.setattr(GreedyAgent, "step", broken)
+    failures_seen = []
+    original = tables_module.LiveTable._commit
+
+    def spy(self, seat, action):
+        failures_seen.append(self.bot_failures)
+        return original(self, seat, action)
+
+    monkeypatch.setattr(tables_module.LiveTable, "_commit", spy)
+    manager = client.app.state.manager
+    t = new_table(client, game="warp99", players=2, seats=["greedy", "greedy"], seed=8)
+    summary = _wait_finished(client, t["id"])
+    assert summary["status"] == "finished"
+    assert calls["n"] >= 3 and max(failures_seen) >= 1
+    assert t["id"] not in manager.tables

@@ -39,7 +39,7 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError, NinetyNi
 from ninetynine.core.game import Game, State
 from ninetynine.core.records import GameRecord
 from ninetynine.core.registry import list_agents, load_game
-from ninetynine.core.rng import derive_seed
+from ninetynine.core.rng import Rng, derive_seed
 
 from .sheet import ScoreSheet, SheetError
 from .store import Store, StoredTable, hash_token, new_token
@@ -167,6 +167,10 @@ class LiveTable:
                 for i, spec in enumerate(self.seats)
                 if spec != HUMAN
             }
+        #: Moves a bot failed to make (an exception or an illegal move); a random legal
+        #: move was played for each (seeded from the table, logged).
+        self.bot_failures = 0
+        self._fallback = Rng(derive_seed(stored.seed, 9999))
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
@@ -405,9 +409,19 @@ class LiveTable:
                 try:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
                     self._commit(p, action)
-                except Exception:  # a bot bug must not kill the table silently
-                    log.exception("table %s: bot in seat %d failed", self.id, p)
-                    return
+                except Exception:  # a bot bug must not stop the game: a random legal move
+                    log.exception(
+                        "table %s: the bot in seat %d failed; it plays a random legal move",
+                        self.id,
+                        p,
+                    )
+                    self.bot_failures += 1
+                    legal = self.state.legal_actions()
+                    try:
+                        self._commit(p, legal[self._fallback.randbelow(len(legal))])
+                    except Exception:  # the engine itself failed: stop this table, loudly
+                        log.exception("table %s: the move failed; the table stops", self.id)
+                        return
             await self.broadcast()
 
     async def stop(self) -> None:
