@@ -53,6 +53,7 @@ def test_warp99_sections_answer_the_issue(tmp_path):
     for n in ("2", "3", "4"):
         best = data["handicap_search"][n]["best"]
         assert len(best) == int(n) and best[0] == 0
+        assert len(data["handicap_search"][n]["fresh_rates"]) == int(n)
     assert sorted(d["sides"] for d in data["rule_starts"]) == [
         "111",
         "112",
@@ -204,3 +205,16 @@ def test_heroes99_says_how_many_games_rank_the_pairs(tmp_path):
     assert f"No pair reached {MIN_PAIR} seats" in md
     assert f"about {need:,} games (--games) give each pair {MIN_PAIR} seats" in md
     assert f"about {100 * 3 / roster:.1f}% each" in md  # the pick rate random placement gives
+
+
+def test_a_context_run_on_another_seed_plays_other_deals(tmp_path):
+    from ninetynine.analysis.core import Context
+    from ninetynine.analysis.report import Report
+
+    ctx = Context("warp99", games=4, report=Report("warp99", tmp_path), seed=1)
+    same = ctx.run(2)
+    assert ctx.run(2) is same  # cached
+    assert ctx.run(2, seed=1) is same  # the report's seed, said explicitly
+    other = ctx.run(2, seed=2)
+    assert other is not same and other != same
+    assert other == Context("warp99", 4, Report("warp99", tmp_path), seed=2).run(2)

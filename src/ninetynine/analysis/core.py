@@ -63,16 +63,19 @@ class Context:
         games: int | None = None,
         game_id: str | None = None,
         label: str = "",
+        seed: int | None = None,
     ) -> list[Traced]:
         """Traced games of one configuration (cached: the same configuration runs once).
-        Game ``k`` of every configuration is seeded ``derive_seed(seed, k)``, so
+        Game ``k`` of every configuration is seeded ``derive_seed(seed, k)`` (``seed``: the
+        report's own unless given, e.g. for fresh deals to check a searched result), so
         configurations are compared on the same deals."""
         gid = game_id or self.game_id
         opts = {**self.options, **(options or {})}
         ags = list(agents or self.agents)
         count = games or self.games
+        seed = self.seed if seed is None else seed
         game = load_game(gid, num_players=num_players, **opts)  # validated, all options
-        key = json.dumps([game.to_dict(), [str(a) for a in ags], count], default=str)
+        key = json.dumps([game.to_dict(), [str(a) for a in ags], count, seed], default=str)
         if key not in self._cache:
             tick = None
             if self.listener is not None:
@@ -84,7 +87,7 @@ class Context:
                 opts,
                 ags,
                 count,
-                self.seed,
+                seed,
                 self.jobs,
                 progress=tick,
                 executor=self.executor,
