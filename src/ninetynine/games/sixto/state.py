@@ -255,7 +255,7 @@ class SixtoState(State):
         return self.winner_ if self.winner_ >= 0 else None
 
     def action_to_string(self, action: int) -> str:
-        """``keep``, ``reroll``, ``pass``, ``RGB``, ``RG*``, ``R1G1B4``, ``unlockR`` (D22)."""
+        """``keep``, ``reroll``, ``pass``, ``RGB``, ``RG*``, ``R@1G@1B@4``, ``unlockR`` (D22)."""
         return self.game.notation.action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
