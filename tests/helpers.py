@@ -31,19 +31,35 @@ def random_playout(state: State, seed: int) -> State:
     return state
 
 
-def after_random_bots(game_id: str, players: int, seed: int, actions: int) -> State:
-    """The state after ``actions`` moves of seeded ``random`` agents (or the end)."""
+def after_bots(
+    game_id: str, players: int, seed: int, actions: int, agent: str = "random", **options: Any
+) -> State:
+    """The state after ``actions`` moves of seeded ``agent`` bots (seat ``i`` seeded ``i``) from
+    ``seed`` (or the end), in a game with ``options``. Random bots by default: tuning a
+    heuristic must not move a snapshot's position."""
     import ninetynine
     from ninetynine.agents import make_agent
 
-    game = ninetynine.load_game(game_id, num_players=players)
+    game = ninetynine.load_game(game_id, num_players=players, **options)
     state = game.new_initial_state(seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
+    bots = [make_agent(agent, game, i, seed=i) for i in range(players)]
     for _ in range(actions):
         if state.is_terminal():
             break
         p = state.current_player()
         state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return state
+
+
+def legal(state: State) -> list[str]:
+    """The legal moves in notation, in id order."""
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def play(state: State, *moves: str) -> State:
+    """Apply moves written in notation, in turn; returns ``state`` for chaining."""
+    for m in moves:
+        state.apply_action(state.string_to_action(m))
     return state
 
 

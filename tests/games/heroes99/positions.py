@@ -6,6 +6,7 @@ overwrites the hands, the active cards, the bolsters and the decks, and starts t
 of a seat that is not named goes to the bottom of its deck, so each seat's 52 cards are always
 accounted for. Cards are written in notation (``"7H QS AC"``); ``decks`` lists the top first.
 
+>>> from helpers import legal
 >>> s = position([["bastion", "regent", "jester"], ["hoarder", "warden", "stalwart"]],
 ...              hands=["7S", "2C"])
 >>> legal(s)
@@ -24,16 +25,6 @@ from ninetynine.games.heroes99.state import HeroesState
 
 def cards(spec: str) -> list[int]:
     return [parse_card(w) for w in spec.split()]
-
-
-def legal(s: HeroesState) -> list[str]:
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def play(s: HeroesState, *moves: str) -> HeroesState:
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
 
 
 def position(

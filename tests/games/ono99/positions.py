@@ -40,18 +40,6 @@ def names(kinds: Sequence[int]) -> list[str]:
     return [SHORT[k] for k in kinds]
 
 
-def legal(s: Ono99State) -> list[str]:
-    """The legal moves in notation."""
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def play(s: Ono99State, *moves: str) -> Ono99State:
-    """Apply moves written in notation; returns the state."""
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
-
-
 def position(
     num_players: int = 2,
     *,

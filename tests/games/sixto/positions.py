@@ -55,14 +55,3 @@ def row_codes(s: SixtoState, seat: int, row: int) -> list[int]:
 
 def marks_in(s: SixtoState, seat: int, row: int) -> int:
     return sum(1 for x in row_codes(s, seat, row) if MARKED[x])
-
-
-def act(s: SixtoState, *moves: str) -> SixtoState:
-    """Apply moves in notation, in turn."""
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
-
-
-def legal(s: SixtoState) -> list[str]:
-    return [s.action_to_string(a) for a in s.legal_actions()]

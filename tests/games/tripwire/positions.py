@@ -10,6 +10,7 @@ as its stack, bottom first (``"T4 T5 Plus"``); its colour and value come from pl
 cards in order by the rules (so the stack must be a legal one), unless ``values`` /
 ``colors`` override them. Orders: ``draw`` is **top first**; ``side`` bottom first.
 
+>>> from helpers import legal
 >>> s = position(2, hands=["T6 G9", "P3"], docks=["T4 T5", "", ""])
 >>> legal(s)
 ['T6>1']
@@ -38,18 +39,6 @@ def cards(spec: str | Sequence[str]) -> list[int]:
 def names(kinds: Sequence[int]) -> list[str]:
     """Kinds -> notation."""
     return [SHORT[k] for k in kinds]
-
-
-def legal(s: TripwireState) -> list[str]:
-    """The legal moves in notation."""
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def play(s: TripwireState, *moves: str) -> TripwireState:
-    """Apply moves written in notation; returns the state."""
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
 
 
 def dock_state(stack: list[int], dock: int, rules: Any) -> tuple[int, int]:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
+from helpers import legal, play
 from ninetynine import IllegalActionError
 from ninetynine.games.tripwire.cards import NULL, STANDARD_COUNTS
 
-from .positions import check_conservation, legal, play, position
+from .positions import check_conservation, position
 
 A, B, C, D = 0, 1, 2, 3
 
