@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -84,3 +85,33 @@ def play_random(state: State, seed: int, check: Callable[[State], Any]) -> State
         state.apply_action(legal[rng.randbelow(len(legal))])
         check(state)
     return state
+
+
+class CardPool:
+    """The cards of a deck (``counts[kind]`` copies of each kind) not yet placed in a hand-made
+    position: :meth:`claim` takes named cards out, :meth:`rest` is what is left, sorted."""
+
+    def __init__(self, counts: Sequence[int], names: Sequence[str]) -> None:
+        self.left = Counter(dict(enumerate(counts)))
+        self.names = names
+
+    def claim(self, kinds: list[int]) -> list[int]:
+        """``kinds``, taken out of the pool. :raises AssertionError: a card not left."""
+        for k in kinds:
+            if self.left[k] <= 0:
+                raise AssertionError(f"no {self.names[k]} left in the deck for this position")
+            self.left[k] -= 1
+        return kinds
+
+    def rest(self) -> list[int]:
+        return sorted(self.left.elements())
+
+
+def check_conserved(places: Iterable[Iterable[int]], counts: Sequence[int]) -> None:
+    """Every card of a deck (``counts[kind]`` copies of each kind) is in exactly one of
+    ``places`` (lists of kinds)."""
+    seen: Counter[int] = Counter()
+    for kinds in places:
+        seen.update(kinds)
+    want = Counter({k: c for k, c in enumerate(counts) if c})
+    assert seen == want, f"cards not conserved: {seen - want} extra, {want - seen} missing"
