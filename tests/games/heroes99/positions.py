@@ -6,7 +6,6 @@ overwrites the hands, the active cards, the bolsters and the decks, and starts t
 of a seat that is not named goes to the bottom of its deck, so each seat's 52 cards are always
 accounted for. Cards are written in notation (``"7H QS AC"``); ``decks`` lists the top first.
 
->>> from helpers import legal
 >>> s = position([["bastion", "regent", "jester"], ["hoarder", "warden", "stalwart"]],
 ...              hands=["7S", "2C"])
 >>> legal(s)
@@ -19,6 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import ninetynine
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
 from ninetynine.games.heroes99.cards import NUM_CARDS, owned, parse_card
 from ninetynine.games.heroes99.state import HeroesState
 

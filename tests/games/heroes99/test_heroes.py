@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal, play
 from ninetynine.games.heroes99 import rules as R
 from ninetynine.games.heroes99.cards import owned, parse_card
 from ninetynine.games.heroes99.roster import load_roster
 
-from .positions import check_cards, position
+from .positions import check_cards, legal, play, position
 
 OTHERS = ["hoarder", "warden", "stalwart"]
 

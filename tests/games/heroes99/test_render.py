@@ -15,10 +15,10 @@ import pytest
 from rich.console import Console
 
 import ninetynine
-from helpers import after_bots, check_snapshot, play
+from helpers import after_bots, check_snapshot
 from ninetynine.games.heroes99.render import hero_card, render_text
 
-from .positions import position
+from .positions import play, position
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
-from helpers import play
 from ninetynine.agents import make_agent
 from ninetynine.core.errors import GameOptionError
 from ninetynine.games.heroes99.roster import HeroFileError, builtin_files, load_roster, parse_hero
 from ninetynine.sim import run_games, summarize
 
-from .positions import position
+from .positions import play, position
 
 GOLEM = """
 name = "Golem"

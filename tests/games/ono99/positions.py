@@ -23,6 +23,8 @@ from typing import Any
 
 import ninetynine
 from helpers import CardPool, check_conserved
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
 from ninetynine.games.ono99.cards import SHORT, parse_card
 from ninetynine.games.ono99.state import Ono99State
 

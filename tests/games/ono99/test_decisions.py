@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 import ninetynine
-from helpers import legal, play, play_random, random_playout
+from helpers import play_random, random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.ono99 import actions as A
@@ -27,7 +27,7 @@ from ninetynine.games.ono99.cards import (
 )
 from ninetynine.games.ono99.rules import ALWAYS_PLAYABLE, LIMIT, PLAYABLE
 
-from .positions import check_conservation, position
+from .positions import check_conservation, legal, play, position
 
 
 def ono99(n: int = 4, **options):

@@ -8,14 +8,14 @@ from collections import Counter
 import pytest
 
 import ninetynine
-from helpers import play, random_steps
+from helpers import random_steps
 from ninetynine.core.rng import Rng
 from ninetynine.games.ono99.actions import EXCHANGE
 from ninetynine.games.ono99.cards import NUM_KINDS, ONO
 from ninetynine.games.ono99.knowledge import FREE, MOVE, STUCK, Unit, _complete, redeal
 from ninetynine.games.ono99.rules import PLAYABLE
 
-from .positions import check_conservation, position
+from .positions import check_conservation, play, position
 
 
 def _fits(cards, total) -> bool:

@@ -14,10 +14,10 @@ import pytest
 from rich.console import Console
 
 import ninetynine
-from helpers import after_bots, check_snapshot, play
+from helpers import after_bots, check_snapshot
 from ninetynine.games.ono99.render import big_number, danger_style, direction_text, render_text
 
-from .positions import position
+from .positions import play, position
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 

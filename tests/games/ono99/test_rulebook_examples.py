@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal, play
 from ninetynine import IllegalActionError
 from ninetynine.games.ono99.cards import MINUS10, PLAY2, REVERSE
 from ninetynine.games.ono99.rules import declared
 
-from .positions import position
+from .positions import legal, play, position
 
 
 def test_playing_a_card_7_then_3_declares_10_then_6_declares_16():

@@ -7,7 +7,6 @@ import json
 import pytest
 
 import ninetynine
-from helpers import legal, play
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.games.ono99 import actions as A
 from ninetynine.games.ono99.cards import (
@@ -25,7 +24,7 @@ from ninetynine.games.ono99.cards import (
 )
 from ninetynine.games.ono99.rules import NEXT, declared, effect, is_playable, why_unplayable
 
-from .positions import position
+from .positions import legal, play, position
 
 
 def test_card_notation_round_trips_and_reads_long_names():

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import ninetynine
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play
 from ninetynine.games.sixto.rules import MARKED, OPEN, VOID
 from ninetynine.games.sixto.state import SixtoState
 
@@ -55,3 +57,7 @@ def row_codes(s: SixtoState, seat: int, row: int) -> list[int]:
 
 def marks_in(s: SixtoState, seat: int, row: int) -> int:
     return sum(1 for x in row_codes(s, seat, row) if MARKED[x])
+
+
+#: Apply moves in notation, in turn (``helpers.play``).
+act = play

@@ -6,12 +6,11 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
-from helpers import play as act
 from ninetynine.games.sixto.actions import KEEP, REROLL
 from ninetynine.games.sixto.heuristics import GreedyAgent, Planner, explain_choice
 from ninetynine.sim import play_game
 
-from .positions import position, set_row
+from .positions import act, position, set_row
 
 
 @pytest.mark.parametrize("pad", ["none", "hits", "kriskras", "locked", "cross-blocks"])

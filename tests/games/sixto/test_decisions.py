@@ -11,8 +11,7 @@ import json
 import pytest
 
 import ninetynine
-from helpers import legal, random_playout
-from helpers import play as act
+from helpers import random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.sixto import sheets as S
@@ -31,7 +30,7 @@ from ninetynine.games.sixto.rules import (
 )
 from ninetynine.sim import play_game, summarize
 
-from .positions import marks_in, numbers, position, row_codes, set_row, sixto
+from .positions import act, legal, marks_in, numbers, position, row_codes, set_row, sixto
 
 R, Y, G, B, P, _O = range(6)  # Orange is not used
 X, L, _ = MARK, LOST, OPEN

@@ -15,11 +15,10 @@ from rich.console import Console
 
 import ninetynine
 from helpers import after_bots, check_snapshot
-from helpers import play as act
 from ninetynine.agents import make_agent
 from ninetynine.games.sixto.render import render_text
 
-from .positions import position
+from .positions import act, position
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import play as act
 from ninetynine.agents.ismcts import ISMCTSAgent
 from ninetynine.core.agent import SearchView, search_hooks
 from ninetynine.core.rng import Rng
@@ -21,7 +20,7 @@ from ninetynine.games.sixto.heuristics import (
     search_candidates,
 )
 
-from .positions import position, set_row, sixto
+from .positions import act, position, set_row, sixto
 
 
 def _states(pad: str, n: int, games: int = 2):

@@ -10,7 +10,6 @@ as its stack, bottom first (``"T4 T5 Plus"``); its colour and value come from pl
 cards in order by the rules (so the stack must be a legal one), unless ``values`` /
 ``colors`` override them. Orders: ``draw`` is **top first**; ``side`` bottom first.
 
->>> from helpers import legal
 >>> s = position(2, hands=["T6 G9", "P3"], docks=["T4 T5", "", ""])
 >>> legal(s)
 ['T6>1']
@@ -23,6 +22,8 @@ from typing import Any
 
 import ninetynine
 from helpers import CardPool, check_conserved
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
 from ninetynine.games.tripwire.cards import SHORT, parse_card
 from ninetynine.games.tripwire.rules import DEFUSE, SLOTS, TRIPWIRE, outcome, slot_card
 from ninetynine.games.tripwire.state import TripwireState

@@ -8,14 +8,13 @@ players (a fair share is 25%). The thresholds below are far below those figures.
 from __future__ import annotations
 
 import ninetynine
-from helpers import legal, play
 from ninetynine.agents import make_agent
 from ninetynine.core.registry import list_agents
 from ninetynine.games.tripwire.heuristics import GreedyAgent, explain_choice, plan_turn
 from ninetynine.games.tripwire.rules import RuleSet
 from ninetynine.sim import run_games, summarize
 
-from .positions import position
+from .positions import legal, play, position
 
 RULES = RuleSet("marker", "literal")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
-from helpers import legal, play, random_playout
+from helpers import random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.tripwire import actions as A
@@ -24,7 +24,7 @@ from ninetynine.games.tripwire.cards import (
     parse_deck,
 )
 
-from .positions import check_conservation, position
+from .positions import check_conservation, legal, play, position
 
 
 def tripwire(n: int = 4, **options):

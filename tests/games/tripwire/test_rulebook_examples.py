@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
-from helpers import legal, play
 from ninetynine import IllegalActionError
 from ninetynine.games.tripwire.cards import NULL, STANDARD_COUNTS
 
-from .positions import check_conservation, position
+from .positions import check_conservation, legal, play, position
 
 A, B, C, D = 0, 1, 2, 3
 

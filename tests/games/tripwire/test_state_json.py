@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import ninetynine
-from helpers import play, play_random
+from helpers import play_random
 from ninetynine import GameOptionError
 
-from .positions import position
+from .positions import play, position
 
 
 def load(g: Any, d: dict[str, Any]):

@@ -26,7 +26,8 @@ from itertools import pairwise
 from typing import Any
 
 import ninetynine
-from helpers import legal
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
 from ninetynine.games.warp99.cards import COLOR, NUM_CARDS, VALUE, format_card, parse_card
 from ninetynine.games.warp99.rules import config_from_sides
 from ninetynine.games.warp99.state import PHASE_NAMES, Warp99State

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 import ninetynine
-from helpers import legal, play, play_random, random_playout
+from helpers import play_random, random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.warp99 import actions as A
@@ -27,7 +27,16 @@ from ninetynine.games.warp99.cards import (
 from ninetynine.games.warp99.game import ACTIONS_PER_TURN_BOUND
 from ninetynine.games.warp99.rules import NUM_CONFIGS, config_from_sides, matches, side_of
 
-from .positions import cards, deck_top_first, hand, names, position, reserve_top_first
+from .positions import (
+    cards,
+    deck_top_first,
+    hand,
+    legal,
+    names,
+    play,
+    position,
+    reserve_top_first,
+)
 
 P0, P1 = 0, 1
 #: Four disjoint rows of ten cards (every colour once, increasing): nothing fits after them.

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
-from helpers import legal, play, play_random
+from helpers import play_random
 from ninetynine import GameOptionError
 from ninetynine.games.warp99 import actions as A
 from ninetynine.games.warp99.cards import NUM_CARDS
 
-from .positions import deck_top_first, hand, names, pile_legal, position
+from .positions import deck_top_first, hand, legal, names, pile_legal, play, position
 
 P0, P1 = 0, 1
 

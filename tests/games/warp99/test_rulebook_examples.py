@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal, play
 from ninetynine import IllegalActionError
 
-from .positions import cards, deck_top_first, hand, names, pile_legal, position
+from .positions import cards, deck_top_first, hand, legal, names, pile_legal, play, position
 
 SARAH, TIM = 0, 1
 

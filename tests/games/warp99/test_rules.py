@@ -8,11 +8,18 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
-from helpers import legal, play
 from ninetynine import TERMINAL, IllegalActionError
 from ninetynine.games.warp99.rules import config_from_sides
 
-from .positions import deck_top_first, hand, names, position, reserve_top_first
+from .positions import (
+    deck_top_first,
+    hand,
+    legal,
+    names,
+    play,
+    position,
+    reserve_top_first,
+)
 
 P0, P1 = 0, 1
 
