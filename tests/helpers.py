@@ -25,9 +25,21 @@ def random_steps(state: State, seed: int, limit: int | None = None) -> Iterator[
         n += 1
 
 
-def random_playout(state: State, seed: int) -> State:
-    """Play to the end with random legal actions."""
-    for _ in random_steps(state, seed):
+def playout_states(game_id: str, players: int, seed: int, every: int = 7) -> Iterator[State]:
+    """Copies of every ``every``-th state of a random playout of ``game_id`` from ``seed``
+    (moves drawn from ``Rng(seed + 1)``), and the final state."""
+    import ninetynine
+
+    state = ninetynine.load_game(game_id, num_players=players).new_initial_state(seed)
+    for step, _ in enumerate(random_steps(state, seed + 1)):
+        if step % every == 0:
+            yield state.clone()
+    yield state
+
+
+def random_playout(state: State, seed: int, limit: int | None = None) -> State:
+    """Play to the end (or ``limit`` actions) with random legal actions (:func:`random_steps`)."""
+    for _ in random_steps(state, seed, limit):
         pass
     return state
 
