@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,26 +25,54 @@ def random_steps(state: State, seed: int, limit: int | None = None) -> Iterator[
         n += 1
 
 
-def random_playout(state: State, seed: int) -> State:
-    """Play to the end with random legal actions."""
-    for _ in random_steps(state, seed):
+def playout_states(game_id: str, players: int, seed: int, every: int = 7) -> Iterator[State]:
+    """Copies of every ``every``-th state of a random playout of ``game_id`` from ``seed``
+    (moves drawn from ``Rng(seed + 1)``), and the final state."""
+    import ninetynine
+
+    state = ninetynine.load_game(game_id, num_players=players).new_initial_state(seed)
+    for step, _ in enumerate(random_steps(state, seed + 1)):
+        if step % every == 0:
+            yield state.clone()
+    yield state
+
+
+def random_playout(state: State, seed: int, limit: int | None = None) -> State:
+    """Play to the end (or ``limit`` actions) with random legal actions (:func:`random_steps`)."""
+    for _ in random_steps(state, seed, limit):
         pass
     return state
 
 
-def after_random_bots(game_id: str, players: int, seed: int, actions: int) -> State:
-    """The state after ``actions`` moves of seeded ``random`` agents (or the end)."""
+def after_bots(
+    game_id: str, players: int, seed: int, actions: int, agent: str = "random", **options: Any
+) -> State:
+    """The state after ``actions`` moves of seeded ``agent`` bots (seat ``i`` seeded ``i``) from
+    ``seed`` (or the end), in a game with ``options``. Random bots by default: tuning a
+    heuristic must not move a snapshot's position."""
     import ninetynine
     from ninetynine.agents import make_agent
 
-    game = ninetynine.load_game(game_id, num_players=players)
+    game = ninetynine.load_game(game_id, num_players=players, **options)
     state = game.new_initial_state(seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
+    bots = [make_agent(agent, game, i, seed=i) for i in range(players)]
     for _ in range(actions):
         if state.is_terminal():
             break
         p = state.current_player()
         state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    return state
+
+
+def legal(state: State) -> list[str]:
+    """The legal moves in notation, in id order."""
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def play(state: State, *moves: str) -> State:
+    """Apply moves written in notation, in turn; returns ``state`` for chaining."""
+    for m in moves:
+        state.apply_action(state.string_to_action(m))
     return state
 
 
@@ -68,3 +97,33 @@ def play_random(state: State, seed: int, check: Callable[[State], Any]) -> State
         state.apply_action(legal[rng.randbelow(len(legal))])
         check(state)
     return state
+
+
+class CardPool:
+    """The cards of a deck (``counts[kind]`` copies of each kind) not yet placed in a hand-made
+    position: :meth:`claim` takes named cards out, :meth:`rest` is what is left, sorted."""
+
+    def __init__(self, counts: Sequence[int], names: Sequence[str]) -> None:
+        self.left = Counter(dict(enumerate(counts)))
+        self.names = names
+
+    def claim(self, kinds: list[int]) -> list[int]:
+        """``kinds``, taken out of the pool. :raises AssertionError: a card not left."""
+        for k in kinds:
+            if self.left[k] <= 0:
+                raise AssertionError(f"no {self.names[k]} left in the deck for this position")
+            self.left[k] -= 1
+        return kinds
+
+    def rest(self) -> list[int]:
+        return sorted(self.left.elements())
+
+
+def check_conserved(places: Iterable[Iterable[int]], counts: Sequence[int]) -> None:
+    """Every card of a deck (``counts[kind]`` copies of each kind) is in exactly one of
+    ``places`` (lists of kinds)."""
+    seen: Counter[int] = Counter()
+    for kinds in places:
+        seen.update(kinds)
+    want = Counter({k: c for k, c in enumerate(counts) if c})
+    assert seen == want, f"cards not conserved: {seen - want} extra, {want - seen} missing"

@@ -7,7 +7,6 @@ the commit message.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -15,34 +14,11 @@ import pytest
 from rich.console import Console
 
 import ninetynine
-from ninetynine.agents import make_agent
+from helpers import after_bots, check_snapshot
 from ninetynine.games.warp99.cards import LETTERS, format_card, parse_card
 from ninetynine.games.warp99.render import accepted, card_markup, render_text
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-
-
-def _position(game_id: str, players: int, seed: int, actions: int) -> ninetynine.State:
-    """The state after ``actions`` moves of seeded random bots from ``seed`` (or the end).
-
-    Random bots, not greedy ones: tuning a heuristic must not move the snapshot positions."""
-    game = ninetynine.load_game(game_id, num_players=players)
-    state = game.new_initial_state(seed=seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
-    return state
-
-
-def _check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.exists(), f"missing snapshot {path}: run with UPDATE_SNAPSHOTS=1 once"
-    assert text + "\n" == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -56,8 +32,8 @@ def _check_snapshot(name: str, text: str) -> None:
 def test_board_snapshot(
     name: str, game_id: str, players: int, seed: int, actions: int, seat: int | None
 ) -> None:
-    state = _position(game_id, players, seed, actions)
-    _check_snapshot(name, render_text(state.observation(seat), markup=False))
+    state = after_bots(game_id, players, seed, actions)
+    check_snapshot(SNAPSHOTS, name, render_text(state.observation(seat), markup=False))
 
 
 def test_revealed_cards_are_drawn_for_other_seats() -> None:
@@ -99,7 +75,7 @@ def test_what_a_pile_accepts() -> None:
 
 
 def test_markup_and_plain_show_the_same_cards() -> None:
-    state = _position("warp99", 3, 9, 25)
+    state = after_bots("warp99", 3, 9, 25)
     obs = state.observation(state.current_player())
     plain = render_text(obs, markup=False)
     console = Console(width=200, color_system=None, record=True)

@@ -97,3 +97,18 @@ def test_heroes_check_names_every_bad_file_not_only_the_first(tmp_path: Path) ->
     assert "a_bad.toml: skill[0].effects[0].amount" in text
     assert "c_bad.toml: skill[0].on" in text
     assert "ok" in text and "b_good.toml" in text
+
+
+def test_heroes_check_reports_a_file_that_takes_a_built_in_heros_name(tmp_path: Path) -> None:
+    """A file without an ``id`` takes its file name as id; if its name is a built-in hero's,
+    the roster would hold two heroes of that name (``heroes show`` could only ever find one).
+    ``heroes check`` names the file and the clash, like the other hero-file errors."""
+    (tmp_path / "my_wall.toml").write_text(GOOD.replace("Golem", "Bastion"), encoding="utf-8")
+    result = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    text = result.output.replace("\n", "")
+    assert "my_wall.toml: name: 'Bastion' is already the name of" in text
+    assert "bastion" in text.split("already the name of")[1]
+    # with the built-in hero's id the file replaces that hero: no clash
+    (tmp_path / "my_wall.toml").write_text('id = "bastion"\n' + GOOD.replace("Golem", "Bastion"))
+    assert runner.invoke(app, ["heroes", "check", str(tmp_path)]).exit_code == 0

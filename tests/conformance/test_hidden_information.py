@@ -13,9 +13,9 @@ import json
 import pytest
 
 import ninetynine
+from helpers import playout_states
 from ninetynine import GameOptionError
 from ninetynine.core.registry import game_class
-from ninetynine.core.rng import Rng
 
 CASES = [
     (gid, n)
@@ -25,23 +25,8 @@ CASES = [
 pytestmark = pytest.mark.parametrize(("game_id", "n"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 
 
-def _positions(game_id: str, n: int, seed: int = 11, every: int = 7):
-    """States along a seeded random playout (every ``every``-th step, and the last)."""
-    game = ninetynine.load_game(game_id, num_players=n)
-    state = game.new_initial_state(seed)
-    rng = Rng(seed + 1)
-    step = 0
-    while not state.is_terminal():
-        if step % every == 0:
-            yield state.clone()
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randbelow(len(legal))])
-        step += 1
-    yield state
-
-
 def test_resample_does_not_keep_the_true_seed(game_id: str, n: int) -> None:
-    for state in _positions(game_id, n):
+    for state in playout_states(game_id, n, 11):
         for p in [None, *range(n)]:
             fake = state.resample(p, 5)
             assert fake.seed != state.seed
@@ -51,7 +36,7 @@ def test_resample_does_not_keep_the_true_seed(game_id: str, n: int) -> None:
 def test_resample_depends_only_on_what_the_seat_knows(game_id: str, n: int) -> None:
     """Make a second state the seat cannot tell apart (a resample of the first); resampling
     both with the same rng must give the same state, exactly."""
-    for state in _positions(game_id, n):
+    for state in playout_states(game_id, n, 11):
         for p in range(n):
             twin = state.resample(p, 1234)
             assert twin.observation(p) == state.observation(p)

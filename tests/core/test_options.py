@@ -8,11 +8,14 @@ import pytest
 
 import ninetynine
 from ninetynine import GameOptionError
+from ninetynine.core.errors import NotationError
 from ninetynine.core.options import (
     OptionSpec,
     choice_parser,
+    format_counts,
     int_parser,
     parse_bool,
+    parse_counts,
     validate_options,
 )
 
@@ -122,3 +125,31 @@ def test_games_compare_by_id_players_and_options():
     assert a == b and hash(a) == hash(b)
     assert a != c
     assert "target=60" in repr(a)
+
+
+def test_parse_counts_reads_kind_count_pairs_over_a_standard_composition():
+    def kind(name: str) -> int:
+        if name.lower() not in ("a", "b", "c"):
+            raise NotationError(f"{name!r} is not a kind")
+        return "abc".index(name.lower())
+
+    std = [1, 2, 3]
+    assert parse_counts(" Standard ", std, kind, "a=1") == std
+    assert parse_counts("C = 0, a:4", std, kind, "a=1") == [4, 2, 0]
+    with pytest.raises(ValueError, match="'z' is not a kind") as info:
+        parse_counts("z=1", std, kind, "a=1")
+    assert type(info.value) is ValueError  # the notation error, as an option error's cause
+    with pytest.raises(ValueError, match="pairs like a=1; got ' b'"):
+        parse_counts("a=1, b", std, kind, "a=1")
+
+    def at_most_5(k: int, n: int) -> None:
+        if n > 5:
+            raise ValueError(f"kind {k}: {n} > 5")
+
+    with pytest.raises(ValueError, match="kind 1: 6 > 5"):
+        parse_counts("b=6", std, kind, "a=1", at_most_5)
+    counts = parse_counts("c=0,a=4", std, kind, "a=1")
+    assert format_counts(counts, std, "ABC", range(3)) == "A=4,C=0"
+    assert format_counts(counts, std, "ABC", [2]) == "C=0"  # only the kinds named
+    assert format_counts(std, std, "ABC", range(3)) == "standard"
+    assert parse_counts(format_counts(counts, std, "ABC", range(3)), std, kind, "") == counts

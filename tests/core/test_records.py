@@ -18,14 +18,7 @@ def _finished(game_id="warp99", n=3, seed=8, **options):
 
 def _unfinished(cut=25):
     game = ninetynine.load_game("warp99", num_players=2)
-    s = game.new_initial_state(4)
-    from ninetynine.core.rng import Rng
-
-    rng = Rng(1)
-    for _ in range(cut):
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randbelow(len(legal))])
-    return s
+    return random_playout(game.new_initial_state(4), 1, limit=cut)
 
 
 @pytest.mark.parametrize(

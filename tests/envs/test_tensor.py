@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import ninetynine
+from helpers import playout_states
 from ninetynine.core.game import Game
 from ninetynine.core.rng import Rng
 from ninetynine.core.tensor import build_layout, format_layout, layout_size
@@ -25,21 +26,6 @@ from ninetynine.core.tensor import build_layout, format_layout, layout_size
 from .conftest import AWAITING_TENSOR, game_params, has_tensor
 
 ALL = game_params("all")
-
-
-def _states(game_id: str, n: int, seed: int, every: int = 7):
-    """Every ``every``-th state of a seeded random playout, and the final one."""
-    game = ninetynine.load_game(game_id, num_players=n)
-    state = game.new_initial_state(seed)
-    rng = Rng(seed + 1)
-    i = 0
-    while not state.is_terminal():
-        if i % every == 0:
-            yield state
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randbelow(len(legal))])
-        i += 1
-    yield state
 
 
 def test_every_game_has_a_tensor_or_is_listed():
@@ -76,7 +62,7 @@ def test_layout_is_contiguous_and_documented(game_id, n):
 def test_length_dtype_and_range(game_id, n):
     game = ninetynine.load_game(game_id, num_players=n)
     shape = game.observation_tensor_shape
-    for state in _states(game_id, n, seed=11 * n):
+    for state in playout_states(game_id, n, seed=11 * n):
         for p in [*range(n), None]:
             x = state.observation_tensor(p)
             assert x.shape == shape
@@ -93,7 +79,7 @@ def test_length_dtype_and_range(game_id, n):
 @pytest.mark.parametrize(("game_id", "n"), ALL)
 def test_tensor_depends_on_the_observation_only(game_id, n):
     game = ninetynine.load_game(game_id, num_players=n)
-    for k, state in enumerate(_states(game_id, n, seed=7 + n, every=11)):
+    for k, state in enumerate(playout_states(game_id, n, seed=7 + n, every=11)):
         for p in range(n):
             obs = state.observation(p)
             x = state.observation_tensor(p)
@@ -115,7 +101,7 @@ def test_seats_see_different_tensors(game_id, n):
 @pytest.mark.parametrize(("game_id", "n"), ALL)
 def test_legal_actions_mask(game_id, n):
     game = ninetynine.load_game(game_id, num_players=n)
-    for state in _states(game_id, n, seed=3 + n, every=5):
+    for state in playout_states(game_id, n, seed=3 + n, every=5):
         mask = state.legal_actions_mask()
         assert mask.shape == (game.num_distinct_actions,)
         assert mask.dtype == np.int8

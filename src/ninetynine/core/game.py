@@ -20,6 +20,7 @@ from .errors import GameOptionError
 from .options import OptionSpec, validate_options
 from .rng import Rng
 from .tensor import TensorSlice, layout_size
+from .util import check_seat, check_seed
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,8 +33,8 @@ TERMINAL = -1
 class Game(ABC):
     """A game with fixed options: a factory of states and the game's static facts.
 
-    Subclasses set the class attributes below and implement :meth:`new_initial_state` and
-    :meth:`state_from_dict`.
+    Subclasses set the class attributes below, and either ``state_class`` or their own
+    :meth:`new_initial_state` and :meth:`state_from_dict`.
     """
 
     game_id: ClassVar[str]
@@ -47,6 +48,10 @@ class Game(ABC):
     #: Bumped whenever a rule change would change how a recorded game replays.
     version: ClassVar[int] = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+    #: The game's :class:`State` class: its class methods ``new(game, seed)`` (setup, for a
+    #: checked seed) and ``from_dict(game, data)`` serve :meth:`new_initial_state` and
+    #: :meth:`state_from_dict`, which then need no code of the game's own.
+    state_class: ClassVar[type[State]]
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         n = self.default_players if num_players is None else num_players
@@ -71,14 +76,21 @@ class Game(ABC):
         """An upper bound on the number of actions in one game."""
 
     # -- states ---------------------------------------------------------------------------
-    @abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State:
         """The state after setup (shuffle and deal) for ``seed``; ``None`` draws a fresh seed,
-        which the state still records (``state.seed``) so the game can be replayed."""
+        which the state still records (``state.seed``) so the game can be replayed.
 
-    @abstractmethod
+        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
+        """
+        return self.state_class.new(self, check_seed(seed))
+
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`State.to_dict` output."""
+        """Rebuild a state from :meth:`State.to_dict` output (``state_class.from_dict``).
+
+        :raises ValueError: a field out of range or of the wrong type; :raises KeyError: a
+            missing field (:meth:`state_from_json` turns both into a ``GameOptionError``).
+        """
+        return self.state_class.from_dict(self, data)
 
     def state_from_json(self, text: str) -> State:
         """Rebuild a state from :meth:`State.to_json`; exact round-trip.
@@ -232,6 +244,25 @@ class State(ABC):
     seed: int
     rng: Rng
 
+    @classmethod
+    def new(cls, game: Any, seed: int | None) -> State:
+        """The state of ``game`` after setup for a checked ``seed`` (``None``: draw one), as
+        :meth:`Game.new_initial_state` returns it when the game names this ``state_class``.
+
+        :raises NotImplementedError: the game builds its states in its own
+            ``new_initial_state``.
+        """
+        raise NotImplementedError(f"{cls.__name__} has no new(game, seed)")
+
+    @classmethod
+    def from_dict(cls, game: Any, data: Mapping[str, Any]) -> State:
+        """The inverse of :meth:`to_dict`, for :meth:`Game.state_from_dict`.
+
+        :raises NotImplementedError: the game rebuilds its states in its own
+            ``state_from_dict``.
+        """
+        raise NotImplementedError(f"{cls.__name__} has no from_dict(game, data)")
+
     @abstractmethod
     def current_player(self) -> int:
         """Seat ``0 .. n-1`` to act, or :data:`TERMINAL`."""
@@ -304,11 +335,7 @@ class State(ABC):
 
         :raises ValueError: ``player`` is not a seat nor ``None``.
         """
-        n = self.game.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        check_seat(player, self.game.num_players)
         return list(self.history())
 
     @abstractmethod

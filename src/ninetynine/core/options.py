@@ -7,12 +7,13 @@ mapping, raising :class:`GameOptionError` with the option's name and the accepte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .errors import GameOptionError
+from .errors import GameOptionError, NotationError
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,63 @@ def choice_parser(*choices: str) -> Callable[[Any], str]:
         return v
 
     return parse
+
+
+_COUNT_ITEM = re.compile(r"^\s*([^=:\s][^=:]*?)\s*[=:]\s*(\d+)\s*$")
+
+
+def parse_counts(
+    value: Any,
+    standard: Sequence[int],
+    parse_kind: Callable[[str], int],
+    example: str,
+    check: Callable[[int, int], None] | None = None,
+) -> list[int]:
+    """Counts per kind from an option that changes a standard composition (a deck):
+    ``standard`` (or empty) keeps ``standard``; ``kind=count`` (or ``kind:count``) pairs
+    separated by commas each set one kind's count. ``parse_kind`` reads a kind in the game's
+    notation; ``check(kind, count)`` may refuse a pair before it is applied.
+
+    :raises ValueError: a pair that is not ``kind=count`` (the message shows ``example``), an
+        unknown kind (the notation error's message), or a pair ``check`` refuses.
+
+    >>> parse_counts("b=3, a:0", [1, 2], "ab".index, "a=2")
+    [0, 3]
+    >>> parse_counts("a", [1, 2], "ab".index, "a=2")
+    Traceback (most recent call last):
+    ValueError: expected standard or kind=count pairs like a=2; got 'a'
+    """
+    text = str(value).strip()
+    counts = list(standard)
+    if text.lower() in ("", "standard"):
+        return counts
+    for item in text.split(","):
+        m = _COUNT_ITEM.match(item)
+        if not m:
+            raise ValueError(f"expected standard or kind=count pairs like {example}; got {item!r}")
+        try:
+            kind = parse_kind(m.group(1))
+        except NotationError as e:
+            raise ValueError(str(e)) from None
+        n = int(m.group(2))
+        if check is not None:
+            check(kind, n)
+        counts[kind] = n
+    return counts
+
+
+def format_counts(
+    counts: Sequence[int], standard: Sequence[int], names: Sequence[str], kinds: Iterable[int]
+) -> str:
+    """The normal form of a counts option (what :func:`parse_counts` reads back): the kinds of
+    ``kinds`` whose count differs from ``standard``, as ``name=count`` pairs in that order
+    separated by commas, or ``standard``.
+
+    >>> format_counts([0, 3], [1, 3], ["a", "b"], range(2)), format_counts([1], [1], ["a"], [0])
+    ('a=0', 'standard')
+    """
+    diff = [f"{names[k]}={counts[k]}" for k in kinds if counts[k] != standard[k]]
+    return ",".join(diff) if diff else "standard"
 
 
 def validate_options(

@@ -23,8 +23,8 @@ TensorSlice(name='scores', start=110, length=3, description='score / target')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 #: Bounds of every tensor value.
 TENSOR_LOW, TENSOR_HIGH = 0.0, 1.0
@@ -84,3 +84,39 @@ def relative_seats(player: int | None, num_players: int) -> list[int]:
     """
     me = 0 if player is None else player
     return [(me + k) % num_players for k in range(num_players)]
+
+
+def slice_starts(layout: Sequence[TensorSlice]) -> tuple[int, dict[str, int]]:
+    """The tensor's length and each slice's start by name, for an encoder's writes.
+
+    >>> slice_starts(build_layout([("hand", 110, "own cards"), ("scores", 3, "score")]))
+    (113, {'hand': 0, 'scores': 110})
+    """
+    return layout_size(layout), {s.name: s.start for s in layout}
+
+
+def fraction(value: float, scale: float) -> float:
+    """A count as a tensor value: ``value / scale``, capped at 1; 0 for no count (or a scale
+    of 0).
+
+    >>> fraction(3, 4), fraction(9, 4), fraction(0, 4), fraction(2, 0)
+    (0.75, 1.0, 0.0, 0.0)
+    """
+    return min(value / scale, 1.0) if value > 0 and scale > 0 else 0.0
+
+
+def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
+    """``observation["num_players"]``, which must be the encoder's ``num_players``.
+
+    :raises ValueError: an observation of a game with another player count.
+
+    >>> check_num_players({"num_players": 3}, 3)
+    3
+    >>> check_num_players({"num_players": 2}, 3)
+    Traceback (most recent call last):
+    ValueError: an observation of a 2-player game, not of 3 players
+    """
+    n = int(observation["num_players"])
+    if n != num_players:
+        raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
+    return n

@@ -73,6 +73,24 @@ def check_seed(seed: Any) -> int | None:
     return int(seed)
 
 
+def check_seat(player: Any, num_players: int) -> None:
+    """Check a ``player`` argument (``observation``, ``resample``, ``known_history``): a seat
+    ``0 .. num_players - 1`` or ``None`` (a spectator).
+
+    :raises ValueError: anything else, a bool included (``True`` is not seat 1).
+
+    >>> check_seat(2, 3), check_seat(None, 3)
+    (None, None)
+    >>> check_seat(3, 3)
+    Traceback (most recent call last):
+    ValueError: no seat 3 in a 3-player game
+    """
+    if player is not None and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < num_players
+    ):
+        raise ValueError(f"no seat {player!r} in a {num_players}-player game")
+
+
 def softmax_returns(utilities: Sequence[float]) -> list[float]:
     """Expected returns ``2 P(win) - 1`` per seat when ``P(seat q wins)`` is the softmax of
     the seats' ``utilities`` (a conditional logit, as the games' fitted search evaluations

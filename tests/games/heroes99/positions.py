@@ -18,22 +18,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import ninetynine
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
 from ninetynine.games.heroes99.cards import NUM_CARDS, owned, parse_card
 from ninetynine.games.heroes99.state import HeroesState
 
 
 def cards(spec: str) -> list[int]:
     return [parse_card(w) for w in spec.split()]
-
-
-def legal(s: HeroesState) -> list[str]:
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def play(s: HeroesState, *moves: str) -> HeroesState:
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
 
 
 def position(

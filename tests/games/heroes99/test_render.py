@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 import ninetynine
-from helpers import after_random_bots, check_snapshot
+from helpers import after_bots, check_snapshot
 from ninetynine.games.heroes99.render import hero_card, render_text
 
 from .positions import play, position
@@ -23,27 +23,19 @@ from .positions import play, position
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
-def _after(players: int, seed: int, actions: int) -> ninetynine.State:
-    return after_random_bots("heroes99", players, seed, actions)
-
-
-def _check_snapshot(name: str, text: str) -> None:
-    check_snapshot(SNAPSHOTS, name, text)
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "actions", "seat"),
     [(2, 7, 2, 0), (2, 7, 30, 1), (3, 5, 40, 0), (2, 3, 500, None)],
 )
 def test_board_snapshots(players, seed, actions, seat):
-    state = _after(players, seed, actions)
+    state = after_bots("heroes99", players, seed, actions)
     text = render_text(state.observation(seat), game=state.game)
     who = "public" if seat is None else f"seat{seat}"
-    _check_snapshot(f"heroes99_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+    check_snapshot(SNAPSHOTS, f"heroes99_{players}p_seed{seed}_move{actions}_{who}.txt", text)
 
 
 def test_hidden_placements_are_not_drawn():
-    s = _after(2, 7, 2)  # seat 0 placed two heroes, nobody else has seen them
+    s = after_bots("heroes99", 2, 7, 2)  # seat 0 placed two heroes, nobody else has seen them
     mine = s.observation(0)["my_heroes"]
     names = [s.game.roster.heroes[s.game.roster.index(h)].name for h in mine if h]
     theirs = render_text(s.observation(1), game=s.game)
@@ -54,7 +46,7 @@ def test_hidden_placements_are_not_drawn():
 
 
 def test_markup_renders_in_rich():
-    s = _after(2, 7, 30)
+    s = after_bots("heroes99", 2, 7, 30)
     text = render_text(s.observation(0), markup=True, game=s.game)
     out = io.StringIO()
     Console(file=out, width=120, color_system=None).print(text)

@@ -165,3 +165,31 @@ def test_the_hero_files_are_package_data():
     patterns = config["tool"]["setuptools"]["package-data"]["ninetynine"]
     for name, _ in builtin_files():
         assert any(fnmatch.fnmatch(f"games/heroes99/heroes/{name}", p) for p in patterns), name
+
+
+def test_a_hero_name_is_taken_once_across_the_roster(tmp_path):
+    """Heroes are found by id or name (``Roster.find``), so two heroes of one name (any case,
+    spaces ignored) with different ids are an error naming the second file; a file that keeps
+    a built-in hero's id may keep its name (it replaces that hero)."""
+    (tmp_path / "wall.toml").write_text(GOLEM.replace("Golem", "bastion"), encoding="utf-8")
+    with pytest.raises(HeroFileError, match=r"wall\.toml: name: 'bastion' is already the name of"):
+        load_roster([str(tmp_path)])
+    (tmp_path / "wall.toml").write_text(GOLEM.replace("Golem", "Stone Wall"), encoding="utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "z.toml").write_text(GOLEM.replace("Golem", "StoneWall"), encoding="utf-8")
+    with pytest.raises(HeroFileError, match=r"z\.toml: name: 'StoneWall' is already the name of"):
+        load_roster([str(tmp_path), str(other)])
+    (tmp_path / "wall.toml").write_text('id = "bastion"\n' + GOLEM.replace("Golem", "Bastion"))
+    roster = load_roster([str(tmp_path)])
+    assert roster.heroes[roster.index("bastion")].ability_name == "Bulwark"
+    # a name may not be another hero's id either (``find`` reads both)
+    (tmp_path / "wall.toml").write_text('id = "bastion"\n' + GOLEM.replace("Golem", "Rampart"))
+    (tmp_path / "x.toml").write_text(GOLEM.replace("Golem", "Fortress Two"), encoding="utf-8")
+    (tmp_path / "y.toml").write_text(GOLEM.replace("Golem", "Bastion"), encoding="utf-8")
+    with pytest.raises(HeroFileError, match=r"y\.toml: name: 'Bastion' is already the id of"):
+        load_roster([str(tmp_path)])
+    (tmp_path / "y.toml").unlink()
+    roster = load_roster([str(tmp_path)])
+    assert roster.heroes[roster.find("Fortress Two")].id == "x"
+    assert roster.heroes[roster.find("Rampart")].id == "bastion"

@@ -18,12 +18,14 @@ hands in any order (a hand is kept sorted).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import ninetynine
-from ninetynine.games.ono99.cards import NUM_KINDS, SHORT, parse_card
+from helpers import CardPool, check_conserved
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
+from ninetynine.games.ono99.cards import SHORT, parse_card
 from ninetynine.games.ono99.state import Ono99State
 
 Cards = str | Sequence[str] | None
@@ -38,18 +40,6 @@ def cards(spec: str | Sequence[str]) -> list[int]:
 def names(kinds: Sequence[int]) -> list[str]:
     """Kinds -> notation."""
     return [SHORT[k] for k in kinds]
-
-
-def legal(s: Ono99State) -> list[str]:
-    """The legal moves in notation."""
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def play(s: Ono99State, *moves: str) -> Ono99State:
-    """Apply moves written in notation; returns the state."""
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
 
 
 def position(
@@ -77,15 +67,10 @@ def position(
     g = ninetynine.load_game("ono99", num_players=num_players, **(options or {}))
     s = g.new_initial_state(seed)
     n = num_players
-    pool = Counter({k: g.counts[k] for k in range(NUM_KINDS)})
+    pool = CardPool(g.counts, SHORT)
 
     def claim(spec: Cards) -> list[int]:
-        ks = cards(spec) if spec else []
-        for k in ks:
-            if pool[k] <= 0:
-                raise AssertionError(f"no {SHORT[k]} left in the deck for this position")
-            pool[k] -= 1
-        return ks
+        return pool.claim(cards(spec) if spec else [])
 
     hand_specs = list(hands) if hands is not None else [None] * n
     out_specs = list(out) if out is not None else [None] * n
@@ -94,7 +79,7 @@ def position(
     outs = [claim(o) for o in out_specs]
     top = claim(draw)
     pile = claim(played)
-    rest = sorted(pool.elements())
+    rest = pool.rest()
     fill_hands = []
     for h, o in zip(named_hands, outs, strict=True):
         if o:
@@ -129,8 +114,4 @@ def position(
 
 def check_conservation(s: Ono99State) -> None:
     """Every card of the deck is in exactly one place."""
-    seen: Counter[int] = Counter()
-    for kinds in s.card_counts().values():
-        seen.update(kinds)
-    want = Counter({k: c for k, c in enumerate(s.game.counts) if c})
-    assert seen == want, f"cards not conserved: {seen - want} extra, {want - seen} missing"
+    check_conserved(s.card_counts().values(), s.game.counts)

@@ -7,7 +7,6 @@ in the commit message.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from rich.console import Console
 
 import ninetynine
-from ninetynine.agents import make_agent
+from helpers import after_bots, check_snapshot
 from ninetynine.games.ono99.render import big_number, danger_style, direction_text, render_text
 
 from .positions import play, position
@@ -23,43 +22,22 @@ from .positions import play, position
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
-def _after(players: int, seed: int, actions: int) -> ninetynine.State:
-    """The state after ``actions`` moves of seeded random bots (or the end)."""
-    game = ninetynine.load_game("ono99", num_players=players)
-    state = game.new_initial_state(seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
-    return state
-
-
-def _check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
-    assert text + "\n" == path.read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "actions", "seat"),
     [(4, 7, 30, 0), (3, 2, 500, None), (5, 11, 45, 3)],
 )
 def test_board_snapshots(players, seed, actions, seat):
-    state = _after(players, seed, actions)
+    state = after_bots("ono99", players, seed, actions)
     text = render_text(state.observation(seat))
     who = "public" if seat is None else f"seat{seat}"
-    _check_snapshot(f"ono99_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+    check_snapshot(SNAPSHOTS, f"ono99_{players}p_seed{seed}_move{actions}_{who}.txt", text)
 
 
 def test_board_with_a_pending_play2_and_a_player_who_left():
     s = position(4, hands=["P2 1 1 1", "9 9 9 9", "0 2 3 -10", None], total=92, draw="4 5")
     play(s, "P2")  # seat 1 leaves; seat 2 does not take the Play 2 over
     text = render_text(s.observation(2), names=["Ann", "Bob", "Cy", "Di"])
-    _check_snapshot("ono99_4p_play2_left.txt", text)
+    check_snapshot(SNAPSHOTS, "ono99_4p_play2_left.txt", text)
     assert "Bob left the game at 92" in text
     assert "left the game in round 1 at 92 (4 cards face down)" in text
     s = position(3, hands=["P2 1 1 1", "2 3 4 5", None], total=50, draw="6 7")

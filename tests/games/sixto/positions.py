@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import ninetynine
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play
 from ninetynine.games.sixto.rules import MARKED, OPEN, VOID
 from ninetynine.games.sixto.state import SixtoState
 
@@ -57,12 +59,5 @@ def marks_in(s: SixtoState, seat: int, row: int) -> int:
     return sum(1 for x in row_codes(s, seat, row) if MARKED[x])
 
 
-def act(s: SixtoState, *moves: str) -> SixtoState:
-    """Apply moves in notation, in turn."""
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
-
-
-def legal(s: SixtoState) -> list[str]:
-    return [s.action_to_string(a) for a in s.legal_actions()]
+#: Apply moves in notation, in turn (``helpers.play``).
+act = play

@@ -516,8 +516,8 @@ def test_d18_kriskras_marks_of_one_choice_count_towards_opening_the_target_area(
     s.dice = [v or 1 for v in dice]
     s._legal = None
     act(s, "keep")
-    alone = f"{S.LETTERS[lay.colors[i10]]}1"
-    both = "".join(f"{S.LETTERS[d]}1" for d in sorted((lay.colors[i4], lay.colors[i10])))
+    alone = f"{S.LETTERS[lay.colors[i10]]}@1"
+    both = "".join(f"{S.LETTERS[d]}@1" for d in sorted((lay.colors[i4], lay.colors[i10])))
     assert alone not in legal(s) and both in legal(s)
     act(s, both)
     assert row_codes(s, 0, R)[3] == MARK and row_codes(s, 0, R)[9] == MARK
@@ -602,13 +602,15 @@ def test_d22_notation():
     h = Notation("hits")
     assert h.action_to_string(h.string_to_action("g* r")) == "RG*"
     k = Notation("kriskras")
-    assert k.action_to_string(k.string_to_action("R>3 b1")) == "R3B1"
+    assert k.action_to_string(k.string_to_action("R>3 b1")) == "R@3B@1"
     with pytest.raises(NotationError, match="twice"):
         n.string_to_action("RR")
     with pytest.raises(NotationError, match="not a Sixto move"):
         n.string_to_action("RZ")
     with pytest.raises(NotationError):
         k.string_to_action("R7")
+    with pytest.raises(NotationError, match="R@1G@1B@4"):
+        k.string_to_action("R@")
     assert sixto(2).num_distinct_actions == 66
     assert sixto(2, pad="hits").num_distinct_actions == 731
     assert sixto(2, pad="kriskras").num_distinct_actions == 2 + 7**6
@@ -651,3 +653,23 @@ def test_d24_stats():
         ninetynine.load_game("sixto", num_players=1).new_initial_state(1).stats()["first_removal"]
         is None
     )
+
+
+def test_d22_kriskras_writes_the_row_after_an_at_sign_and_still_reads_old_records():
+    """``Y@3``: the Yellow die marks in row 3 (``Y3`` reads like a die showing 3, as the board
+    prints dice). Records written as ``Y3`` before still replay to the same game."""
+    from ninetynine.core.records import GameRecord, parse_record
+
+    k = Notation("kriskras")
+    a = CHOICE0 + 3 * 7 + 1 * 7**3  # Yellow (die 1) in row 3, Blue (die 3) in row 1
+    assert k.action_to_string(a) == "Y@3B@1"
+    assert k.string_to_action("Y@3B@1") == k.string_to_action("Y3B1") == a
+    assert k.string_to_action("y @3, b>1") == k.string_to_action("yellow@3 blue 1") == a
+    with pytest.raises(NotationError):
+        k.string_to_action("Y@@3")
+    game = sixto(2, pad="kriskras")
+    state = random_playout(game.new_initial_state(seed=5), 5)
+    text = GameRecord.from_state(state, ["random", "random"]).to_text()
+    assert "@" in text
+    old = parse_record(text.replace("@", ""))
+    assert old.final_state().to_json() == state.to_json()

@@ -8,41 +8,19 @@ say why in the commit message.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 import ninetynine
+from helpers import after_bots, check_snapshot
 from ninetynine.agents import make_agent
 from ninetynine.games.sixto.render import render_text
 
 from .positions import act, position
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-
-
-def _after(players: int, seed: int, actions: int, **options) -> ninetynine.State:
-    """The state after ``actions`` moves of seeded greedy bots (or the end)."""
-    game = ninetynine.load_game("sixto", num_players=players, **options)
-    state = game.new_initial_state(seed)
-    bots = [make_agent("greedy", game, i, seed=i) for i in range(players)]
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
-    return state
-
-
-def _check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
-    assert text + "\n" == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -57,14 +35,14 @@ def _check_snapshot(name: str, text: str) -> None:
     ],
 )
 def test_sheet_snapshots(players, seed, actions, seat, pad):
-    state = _after(players, seed, actions, pad=pad)
+    state = after_bots("sixto", players, seed, actions, "greedy", pad=pad)
     text = state.game.render_observation(state.observation(seat))
     who = "public" if seat is None else f"seat{seat}"
-    _check_snapshot(f"sixto_{pad}_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+    check_snapshot(SNAPSHOTS, f"sixto_{pad}_{players}p_seed{seed}_move{actions}_{who}.txt", text)
 
 
 def test_colour_markup_keeps_a_non_colour_cue():
-    state = _after(2, 7, 9)
+    state = after_bots("sixto", 2, 7, 9, "greedy")
     obs = state.observation(0)
     plain = render_text(obs, game=state.game)
     marked = render_text(obs, markup=True, game=state.game)

@@ -17,12 +17,14 @@ cards in order by the rules (so the stack must be a legal one), unless ``values`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import ninetynine
-from ninetynine.games.tripwire.cards import NUM_KINDS, SHORT, parse_card
+from helpers import CardPool, check_conserved
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
+from ninetynine.games.tripwire.cards import SHORT, parse_card
 from ninetynine.games.tripwire.rules import DEFUSE, SLOTS, TRIPWIRE, outcome, slot_card
 from ninetynine.games.tripwire.state import TripwireState
 
@@ -38,18 +40,6 @@ def cards(spec: str | Sequence[str]) -> list[int]:
 def names(kinds: Sequence[int]) -> list[str]:
     """Kinds -> notation."""
     return [SHORT[k] for k in kinds]
-
-
-def legal(s: TripwireState) -> list[str]:
-    """The legal moves in notation."""
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def play(s: TripwireState, *moves: str) -> TripwireState:
-    """Apply moves written in notation; returns the state."""
-    for m in moves:
-        s.apply_action(s.string_to_action(m))
-    return s
 
 
 def dock_state(stack: list[int], dock: int, rules: Any) -> tuple[int, int]:
@@ -99,15 +89,10 @@ def position(
     g = ninetynine.load_game("tripwire", num_players=num_players, **(options or {}))
     s = g.new_initial_state(seed)
     n = num_players
-    pool = Counter({k: g.counts[k] for k in range(NUM_KINDS)})
+    pool = CardPool(g.counts, SHORT)
 
     def claim(spec: Cards) -> list[int]:
-        ks = cards(spec) if spec else []
-        for k in ks:
-            if pool[k] <= 0:
-                raise AssertionError(f"no {SHORT[k]} left in the deck for this position")
-            pool[k] -= 1
-        return ks
+        return pool.claim(cards(spec) if spec else [])
 
     hand_specs = list(hands) if hands is not None else [None] * n
     assert len(hand_specs) == n
@@ -115,7 +100,7 @@ def position(
     stacks = [claim(d) for d in docks]
     top = claim(draw)
     side_cards = claim(side)
-    filler = sorted(pool.elements())
+    filler = pool.rest()
     out_hands = []
     for h in named:
         if h is None:
@@ -151,9 +136,5 @@ def position(
 def check_conservation(s: TripwireState) -> None:
     """Every card of the deck is in exactly one place; with the 3 Sector Markers, all the
     components (65 with the standard deck)."""
-    seen: Counter[int] = Counter()
-    for kinds in s.card_counts().values():
-        seen.update(kinds)
-    want = Counter({k: c for k, c in enumerate(s.game.counts) if c})
-    assert seen == want, f"cards not conserved: {seen - want} extra, {want - seen} missing"
+    check_conserved(s.card_counts().values(), s.game.counts)
     assert s.components() == sum(s.game.counts) + 3

@@ -8,7 +8,6 @@ say why in the commit message.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import pytest
 from rich.console import Console
 
 import ninetynine
-from ninetynine.agents import make_agent
+from helpers import after_bots, check_snapshot
 from ninetynine.games.tripwire.render import render_text, turn_text, wave_text
 
 from .positions import play, position
@@ -24,37 +23,15 @@ from .positions import play, position
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
-def _after(players: int, seed: int, actions: int) -> ninetynine.State:
-    """The state after ``actions`` moves of seeded random bots (or the end)."""
-    game = ninetynine.load_game("tripwire", num_players=players)
-    state = game.new_initial_state(seed)
-    bots = [make_agent("random", game, i, seed=i) for i in range(players)]
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
-    return state
-
-
-def _check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.exists(), f"no snapshot {name}: run with UPDATE_SNAPSHOTS=1"
-    assert text + "\n" == path.read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "actions", "seat"),
     [(4, 7, 30, 0), (3, 2, 2000, None), (5, 11, 45, 3)],
 )
 def test_board_snapshots(players, seed, actions, seat):
-    state = _after(players, seed, actions)
+    state = after_bots("tripwire", players, seed, actions)
     text = render_text(state.observation(seat))
     who = "public" if seat is None else f"seat{seat}"
-    _check_snapshot(f"tripwire_{players}p_seed{seed}_move{actions}_{who}.txt", text)
+    check_snapshot(SNAPSHOTS, f"tripwire_{players}p_seed{seed}_move{actions}_{who}.txt", text)
 
 
 def test_board_during_an_attack_wave():
@@ -65,7 +42,7 @@ def test_board_during_an_attack_wave():
     )
     play(s, "Stasis>1", "P10>2", "O6>3", "end", "null")
     text = render_text(s.observation(2), names=["Ann", "Bob", "Cy", "Di"])
-    _check_snapshot("tripwire_4p_wave_seat2.txt", text)
+    check_snapshot(SNAPSHOTS, "tripwire_4p_wave_seat2.txt", text)
     assert "Attack Wave: you must answer" in text
     assert "Attack Wave from Ann: 3 units; Bob null (2 left); Cy is next (2 incoming)" in text
 

@@ -26,6 +26,8 @@ from itertools import pairwise
 from typing import Any
 
 import ninetynine
+from helpers import legal as legal  # re-exported with play: rule tests import them from here
+from helpers import play as play
 from ninetynine.games.warp99.cards import COLOR, NUM_CARDS, VALUE, format_card, parse_card
 from ninetynine.games.warp99.rules import config_from_sides
 from ninetynine.games.warp99.state import PHASE_NAMES, Warp99State
@@ -157,19 +159,6 @@ def position(
 
 
 # --------------------------------------------------------------------------- playing helpers
-def play(state: Warp99State, *moves: str) -> Warp99State:
-    """Apply moves written in notation (``"R7"``, ``"R7>1"``, ``"score"``, ...); returns
-    ``state`` for chaining."""
-    for mv in moves:
-        state.apply_action(state.string_to_action(mv))
-    return state
-
-
-def legal(state: Warp99State) -> list[str]:
-    """The legal actions in notation, in id order."""
-    return [state.action_to_string(a) for a in state.legal_actions()]
-
-
 def hand(state: Warp99State, seat: int | None = None) -> list[str]:
     """A seat's hand (default: the player to act) in notation, sorted by card id."""
     return names(state.hands[state.player if seat is None else seat])

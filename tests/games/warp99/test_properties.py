@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ninetynine
+from helpers import random_playout
 from ninetynine.core.rng import Rng
 from ninetynine.games.warp99 import actions as A
 from ninetynine.games.warp99.cards import COLOR, NUM_CARDS, VALUE
@@ -158,13 +159,7 @@ def test_invariants_hold_along_whole_games(game, n, seed, choices):
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 4), cut=st.integers(0, 400))
 def test_json_round_trip_mid_game(seed, n, cut):
     game = ninetynine.load_game("warp99", num_players=n, rules="random")
-    s = game.new_initial_state(seed)
-    rng = Rng(seed)
-    for _ in range(cut):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randbelow(len(legal))])
+    s = random_playout(game.new_initial_state(seed), seed, limit=cut)
     copy = game.state_from_json(s.to_json())
     assert copy.to_json() == s.to_json()
     assert copy.card_locations() == s.card_locations()
@@ -174,13 +169,8 @@ def test_json_round_trip_mid_game(seed, n, cut):
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 4), cut=st.integers(0, 300))
 def test_resample_keeps_public_cards_and_sizes(seed, n, cut):
     game = ninetynine.load_game("warp99", num_players=n)
-    s = game.new_initial_state(seed)
-    rng = Rng(seed)
-    for _ in range(cut):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randbelow(len(legal))])
+    s = random_playout(game.new_initial_state(seed), seed, limit=cut)
+    rng = Rng(seed + 1)
     for p in [None, *range(n)]:
         r = s.resample(p, rng.spawn())
         assert len(r.card_locations()) == NUM_CARDS

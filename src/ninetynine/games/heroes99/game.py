@@ -9,7 +9,6 @@ from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
-from ninetynine.core.util import check_seed
 
 from .actions import Layout
 from .cards import NUM_CARDS
@@ -89,6 +88,7 @@ class HeroesGame(Game):
     default_players = 2
     version = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = HEROES_OPTIONS
+    state_class = HeroesState
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -165,14 +165,7 @@ class HeroesGame(Game):
         turns = n * (NUM_CARDS - HAND_SIZE + 1)
         return n * L + turns * per_turn
 
-    # -- states ---------------------------------------------------------------------------
-    def new_initial_state(self, seed: int | None = None) -> HeroesState:
-        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
-        return HeroesState.new(self, check_seed(seed))
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> HeroesState:
-        return HeroesState.from_dict(self, data)
-
+    # -- observation tensors (reinforcement learning; needs numpy) ---------------------------
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
         from .tensor import layout

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ninetynine.core.text import pad, seat_labels, styled
+
 from .cards import NUM_CARDS, RANK, SUIT, SUIT_SYMBOLS, format_card, strength_value
 from .roster import Hero, Roster
 
@@ -71,13 +73,6 @@ def roster_summary(roster: Roster) -> str:
     return "\n".join(lines)
 
 
-def _names(obs: dict[str, Any], names: list[str] | None) -> list[str]:
-    me = obs.get("player")
-    if names is not None:
-        return names
-    return [f"Seat {i}" + (" (you)" if i == me else "") for i in range(obs["num_players"])]
-
-
 def pending_text(obs: dict[str, Any], names: list[str], game: Any) -> str:
     """What is being decided now, e.g. ``Seat 0 (you) chooses a hero to bolster (Bastion:
     Bolster 2 on one of your heroes)``."""
@@ -135,20 +130,10 @@ def render_text(
     roster: Roster = game.roster
     n, L = obs["num_players"], obs["lanes"]
     me = obs.get("player")
-    names = _names(obs, names)
+    names = seat_labels(obs, names)
     width = max(len(x) for x in names)
 
-    def b(s: str) -> str:
-        return f"[bold]{s}[/]" if markup else s
-
-    def dim(s: str) -> str:
-        return f"[dim]{s}[/]" if markup else s
-
-    def green(s: str) -> str:
-        return f"[bold green]{s}[/]" if markup else s
-
-    def pad(plain: str, shown: str, w: int) -> str:
-        return shown + " " * max(0, w - len(plain))
+    b, dim, green = styled("bold", markup), styled("dim", markup), styled("bold green", markup)
 
     # -- status --------------------------------------------------------------------------
     if obs["phase"] == "over":

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.game import TERMINAL, State
+from ninetynine.core.engine import EngineState
+from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id, redeal_hidden
+from ninetynine.core.util import accept_action, as_action_id, check_seat, redeal_hidden
 
 from . import rules as R
 from .actions import MAX_ACTIVE_POS, MAX_ORDER
@@ -58,7 +59,7 @@ _STAT_KEYS = (
 )
 
 
-class HeroesState(State):
+class HeroesState(EngineState):
     """A 99 Heroes position. Build one with ``game.new_initial_state(seed)``."""
 
     __slots__ = (
@@ -232,9 +233,6 @@ class HeroesState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def history(self) -> list[int]:
-        return self.hist[:]
-
     def known_history(self, player: int | None) -> list[int | None]:
         """The history with the moves ``player`` has not seen as ``None`` (H3, H12, H16): the
         other seats' heroes placed face-down (until the reveal), their cards chosen for a Clash
@@ -354,12 +352,6 @@ class HeroesState(State):
         return lay.order + x[0]
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
     def _compute_legal(self) -> list[int]:
         p = self.pending
         if self.phase == OVER or p is None:
@@ -1178,10 +1170,7 @@ class HeroesState(State):
         from a deck, or the RNG.
         """
         n, L = self.game.num_players, self.game.lanes
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         rev = self.revealed
         last = self.last
         obs: dict[str, Any] = {
@@ -1400,16 +1389,12 @@ class HeroesState(State):
                 hidden = [i for i in range(len(s.bolsters[q][ln])) if (q, ln, i) not in known_b]
                 for i, c in zip(hidden, got, strict=True):
                     s.bolsters[q][ln][i] = c
-        s.seed = rng.next_u64()
-        s.rng = rng.spawn()
+        s._reseed(rng)
         return s
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
-        d = self.game.to_dict()
-        d.update(
-            seed=self.seed,
-            rng=self.rng.getstate(),
+        return self._dict_with(
             phase=self.phase,
             hands=[h[:] for h in self.hands],
             decks=[x[:] for x in self.decks],
@@ -1438,7 +1423,6 @@ class HeroesState(State):
             ended_by=self.ended_by,
             end_seat=self.end_seat,
         )
-        return d
 
     @classmethod
     def from_dict(cls, game: HeroesGame, d: Mapping[str, Any]) -> HeroesState:

@@ -71,7 +71,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+from ninetynine.core.tensor import TensorSlice, build_layout, fraction, layout_size, relative_seats
 
 from .cards import NUM_CARDS
 from .roster import RULES
@@ -156,10 +156,6 @@ def layout(game: Any) -> list[TensorSlice]:
     )
 
 
-def _frac(v: float, scale: float) -> float:
-    return min(v / scale, 1.0) if v > 0 else 0.0
-
-
 def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]:
     """``observation`` as a ``float32`` vector laid out as :func:`layout` says.
 
@@ -198,7 +194,7 @@ def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]
     if obs["bonus_earned"]:
         ones.append(off["bonus_earned"])
     for k, s in enumerate(seats):
-        x[off["picks_made"] + k] = _frac(obs["picks_made"][s], L)
+        x[off["picks_made"] + k] = fraction(obs["picks_made"][s], L)
     for ln, hid in enumerate(obs.get("my_heroes") or []):
         if hid:
             start = off["my_heroes"] + ln * len(feats[0])
@@ -213,17 +209,17 @@ def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]
                 x[start : start + len(feats[0])] = feats[roster.index(hid)]
             cards = obs["active"][s][ln]
             ones.extend(off["active"] + i * NUM_CARDS + code % NUM_CARDS for code in cards)
-            x[off["foreign"] + i] = _frac(sum(1 for code in cards if code // NUM_CARDS != s), 3)
-            x[off["strength"] + i] = _frac(obs["strength"][s][ln], 40)
+            x[off["foreign"] + i] = fraction(sum(1 for code in cards if code // NUM_CARDS != s), 3)
+            x[off["strength"] + i] = fraction(obs["strength"][s][ln], 40)
             b = obs["bolsters"][s][ln]
-            x[off["bolsters"] + i] = _frac(len(b), 6)
-            x[off["bolsters_from_hand"] + i] = _frac(sum(1 for _, h in b if h), 6)
-            x[off["lane_points"] + i] = _frac(obs["lane_points"][ln][s], 6)
-        x[off["points"] + k] = _frac(obs["points"][s], 9)
-        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], 12)
-        x[off["deck_sizes"] + k] = _frac(obs["deck_sizes"][s], 46)
+            x[off["bolsters"] + i] = fraction(len(b), 6)
+            x[off["bolsters_from_hand"] + i] = fraction(sum(1 for _, h in b if h), 6)
+            x[off["lane_points"] + i] = fraction(obs["lane_points"][ln][s], 6)
+        x[off["points"] + k] = fraction(obs["points"][s], 9)
+        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], 12)
+        x[off["deck_sizes"] + k] = fraction(obs["deck_sizes"][s], 46)
         ones.extend(off["discards"] + k * NUM_CARDS + c for c in set(obs["discards"][s]))
-        x[off["removed"] + k] = _frac(len(obs["removed"][s]), 20)
+        x[off["removed"] + k] = fraction(len(obs["removed"][s]), 20)
     for ln in range(L):
         if obs["lane_result"][ln] is not None:
             ones.append(off["resolved"] + ln)
@@ -254,7 +250,7 @@ def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]
     ones.extend(off["my_bolsters"] + c for *_, c in obs.get("my_bolsters", []))
     if obs["last"] is not None:
         seat_hot("last_seat", obs["last"]["seat"])
-    x[off["turn"]] = _frac(obs["turn"], 60)
+    x[off["turn"]] = fraction(obs["turn"], 60)
     if obs["winner"] >= 0:
         seat_hot("winner", obs["winner"])
     if obs["ended_by"] in ENDINGS:

@@ -28,10 +28,10 @@ changes any count (:func:`parse_deck`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from ninetynine.core.errors import NotationError
+from ninetynine.core.options import format_counts, parse_counts
 
 MINUS10 = 11
 REVERSE = 12
@@ -107,21 +107,13 @@ def format_cards(kinds: Iterable[int]) -> str:
 
 
 # --------------------------------------------------------------------------- the deck option
-_DECK_ITEM = re.compile(r"^\s*([^=:\s][^=:]*?)\s*[=:]\s*(\d+)\s*$")
-
-
 def deck_counts(spec: str) -> tuple[int, ...]:
     """Counts per kind of a normalised ``deck`` option (``standard`` or overrides).
 
     >>> deck_counts("ONO=0")[ONO], deck_counts("standard") == STANDARD_COUNTS
     (0, True)
     """
-    counts = list(STANDARD_COUNTS)
-    if spec != "standard":
-        for item in spec.split(","):
-            name, _, num = item.partition("=")
-            counts[parse_card(name)] = int(num)
-    return tuple(counts)
+    return tuple(parse_counts(spec, STANDARD_COUNTS, parse_card, "ONO=0"))
 
 
 def parse_deck(value: object) -> str:
@@ -139,25 +131,11 @@ def parse_deck(value: object) -> str:
             )
         counts = [int(x) for x in value]
     else:
-        text = str(value).strip()
-        counts = list(STANDARD_COUNTS)
-        if text.lower() not in ("", "standard"):
-            for item in text.split(","):
-                m = _DECK_ITEM.match(item)
-                if not m:
-                    raise ValueError(
-                        f"expected standard or kind=count pairs like m10=16,rev=8; got {item!r}"
-                    )
-                try:
-                    kind = parse_card(m.group(1))
-                except NotationError as e:
-                    raise ValueError(str(e)) from None
-                counts[kind] = int(m.group(2))
+        counts = parse_counts(value, STANDARD_COUNTS, parse_card, "m10=16,rev=8")
     if any(not 0 <= c <= MAX_COPIES for c in counts):
         raise ValueError(f"each kind needs 0 to {MAX_COPIES} copies")
     if counts[ONO] not in (0, 4):
         raise ValueError("the deck has 0 or 4 ONO cards (the exchange needs all 4 copies)")
     if sum(counts[:ONO]) == 0:
         raise ValueError("the deck needs at least one playable card")
-    diff = [f"{SHORT[k]}={counts[k]}" for k in range(NUM_KINDS) if counts[k] != STANDARD_COUNTS[k]]
-    return ",".join(diff) if diff else "standard"
+    return format_counts(counts, STANDARD_COUNTS, SHORT, range(NUM_KINDS))

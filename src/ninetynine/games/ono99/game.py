@@ -9,7 +9,6 @@ from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
-from ninetynine.core.util import check_seed
 
 from .actions import NUM_ACTIONS
 from .cards import deck_counts, parse_deck
@@ -81,6 +80,7 @@ class Ono99Game(Game):
     default_players = 4
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = ONO99_OPTIONS
+    state_class = Ono99State
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -105,13 +105,6 @@ class Ono99Game(Game):
     def max_game_length(self) -> int:
         """Exactly ``max_turns``: every action is one turn (D19)."""
         return self.max_turns
-
-    def new_initial_state(self, seed: int | None = None) -> Ono99State:
-        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
-        return Ono99State.new(self, check_seed(seed))
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> Ono99State:
-        return Ono99State.from_dict(self, data)
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""

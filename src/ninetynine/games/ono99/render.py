@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ninetynine.core.text import pad, seat_labels, styled
+
 from .cards import MINUS10, NAMES, ONO, PLAY2, REVERSE, SHORT
 from .rules import LIMIT, MAX_TOTAL, effect, is_playable
 
@@ -75,11 +77,6 @@ def direction_text(direction: int, in_game: list[bool], start: int) -> str:
     return f"{name} ({' → '.join(order)})"
 
 
-def _pad(plain: str, shown: str, width: int) -> str:
-    """``shown`` (possibly with markup) padded to ``width`` columns, measured on ``plain``."""
-    return shown + " " * max(0, width - len(plain))
-
-
 def render_text(
     obs: dict[str, Any],
     markup: bool = False,
@@ -95,16 +92,11 @@ def render_text(
     """
     n = obs["num_players"]
     me = obs.get("player")
-    if names is None:
-        names = [f"Seat {i}" + (" (you)" if i == me else "") for i in range(n)]
+    names = seat_labels(obs, names)
     cur = obs["current_player"]
     total = obs["total"]
 
-    def bold(s: str) -> str:
-        return f"[bold]{s}[/]" if markup else s
-
-    def dim(s: str) -> str:
-        return f"[dim]{s}[/]" if markup else s
+    bold, dim = styled("bold", markup), styled("dim", markup)
 
     # -- status --------------------------------------------------------------------------
     if obs["ended_by"]:
@@ -150,7 +142,7 @@ def render_text(
     out = {e["seat"]: e for e in obs["eliminations"]}
     for i in range(n):
         marker = bold(">") if i == cur else " "
-        name = _pad(names[i], bold(names[i]) if i == me else names[i], w)
+        name = pad(names[i], bold(names[i]) if i == me else names[i], w)
         if obs["in_game"][i]:
             state = f"{obs['hand_sizes'][i]:>5}"
             if obs["winner"] == i:

@@ -16,10 +16,11 @@ from bisect import bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
-from ninetynine.core.game import TERMINAL, State
+from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id
+from ninetynine.core.util import accept_action, as_action_id, check_seat
 
 from . import actions as A
 from .cards import MINUS10, NAMES, NUM_KINDS, ONO, PLAY2, REVERSE, SHORT
@@ -46,7 +47,7 @@ _STAT_KEYS = (
 )
 
 
-class Ono99State(State):
+class Ono99State(EngineState):
     """An ONO 99 position. Build one with ``game.new_initial_state(seed)``."""
 
     __slots__ = (
@@ -123,11 +124,8 @@ class Ono99State(State):
         """Setup (``§ Setup``): shuffle the deck, deal 4 cards to each player one at a time
         starting left of the dealer, the rest is the draw pile (D2). The dealer is the last
         seat, so seat 0 begins and play goes to increasing seats (clockwise)."""
-        s = object.__new__(cls)
         rng = Rng(seed)
-        s.seed = rng.getstate()
-        s.rng = rng
-        s.game = game
+        s = cls._bare(game, rng.getstate(), rng)
         n = game.num_players
         deck = [k for k in range(NUM_KINDS) for _ in range(game.counts[k])]
         rng.shuffle(deck)
@@ -209,9 +207,6 @@ class Ono99State(State):
     def is_terminal(self) -> bool:
         return bool(self.ended_by)
 
-    def history(self) -> list[int]:
-        return self.hist[:]
-
     def scores(self) -> list[float]:
         """Per seat, how many seats it has outlasted so far: a seat that left is scored by
         how many left before it; a seat still in by how many have left (the winner: n-1)."""
@@ -220,15 +215,6 @@ class Ono99State(State):
             float(gone if self.alive[i] else self.out_order.index(i))
             for i in range(self.game.num_players)
         ]
-
-    def returns(self) -> list[float]:
-        n = self.game.num_players
-        if self.winner_ < 0:
-            return [0.0] * n
-        return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
-
-    def winner(self) -> int | None:
-        return self.winner_ if self.winner_ >= 0 else None
 
     def action_to_string(self, action: int) -> str:
         """``+7=47`` (the card and the total it declares here), ``exchange``."""
@@ -247,12 +233,6 @@ class Ono99State(State):
                     f"{text!r} declares {decl}, but {NAMES[a]} on {self.total} declares {right}"
                 )
         return a
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
 
     def _compute_legal(self) -> list[int]:
         if self.ended_by:
@@ -563,16 +543,11 @@ class Ono99State(State):
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         n = self.game.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         r = as_rng(rng)
         s = self.clone()
         s._redeal_hidden(player, r)
-        s.seed = r.next_u64()
-        s.rng = r.spawn()
-        s._legal = None
+        s._reseed(r)
         return s
 
     def _redeal_hidden(self, player: int | None, r: Rng) -> None:
@@ -638,10 +613,7 @@ class Ono99State(State):
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
-        d = self.game.to_dict()
-        d.update(
-            seed=self.seed,
-            rng=self.rng.getstate(),
+        return self._dict_with(
             hands=[h[:] for h in self.hands],
             draw=self.draw[:],
             played=self.played[:],
@@ -671,7 +643,6 @@ class Ono99State(State):
             winner=self.winner_,
             ended_by=self.ended_by,
         )
-        return d
 
     @classmethod
     def from_dict(cls, game: Ono99Game, d: Any) -> Ono99State:
@@ -683,10 +654,11 @@ class Ono99State(State):
             up (the core turns it into a ``GameOptionError``).
         :raises KeyError: a missing field."""
         n = game.num_players
-        s = object.__new__(cls)
-        s.game = game
-        s.seed = _int(d["seed"], "seed", 0, (1 << 64) - 1)
-        s.rng = Rng(_int(d["rng"], "rng", 0, (1 << 64) - 1))
+        s = cls._bare(
+            game,
+            _int(d["seed"], "seed", 0, (1 << 64) - 1),
+            Rng(_int(d["rng"], "rng", 0, (1 << 64) - 1)),
+        )
         s.hands = _rows(d["hands"], "hands", n, _card)
         s.draw = _list(d["draw"], "draw", _card)
         s.played = _list(d["played"], "played", _card)

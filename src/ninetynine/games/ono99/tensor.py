@@ -59,7 +59,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+from ninetynine.core.tensor import (
+    TensorSlice,
+    build_layout,
+    check_num_players,
+    fraction,
+    relative_seats,
+    slice_starts,
+)
 
 from .cards import MAX_COPIES, NUM_KINDS
 
@@ -108,12 +115,7 @@ def layout(num_players: int) -> list[TensorSlice]:
 
 @cache
 def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    lay = layout(num_players)
-    return layout_size(lay), {s.name: s.start for s in lay}
-
-
-def _frac(value: float, scale: float) -> float:
-    return min(value / scale, 1.0) if value > 0 and scale > 0 else 0.0
+    return slice_starts(layout(num_players))
 
 
 def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
@@ -123,9 +125,7 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
     :raises ValueError: the observation is of a game with another player count.
     """
     obs = observation
-    n = int(obs["num_players"])
-    if n != num_players:
-        raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
+    n = check_num_players(obs, num_players)
     size, off = _offsets(n)
     x = np.zeros(size, dtype=np.float32)
     ones: list[int] = []
@@ -141,14 +141,14 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
         o = off["hand"]
         for kind, m in enumerate(counts):
             if m:
-                x[o + kind] = _frac(m, HAND_SCALE)
+                x[o + kind] = fraction(m, HAND_SCALE)
         ones.append(off["has_hand"])
         ones.append(off["seat"] + player)
     cur = obs["current_player"]
     if cur is not None and cur >= 0:
         ones.append(off["current_player"] + rel[cur])
     total = int(obs["total"])
-    x[off["total"]] = _frac(total, MAX_TOTAL)
+    x[off["total"]] = fraction(total, MAX_TOTAL)
     ones.append(off["headroom"] + max(0, min(MAX_TOTAL - total, HEADROOM)))
     if obs["direction"] == 1:
         ones.append(off["direction"])
@@ -157,8 +157,8 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
     for k, s in enumerate(seats):
         if obs["in_game"][s]:
             ones.append(off["in_game"] + k)
-        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], HAND_SCALE)
-        x[off["out_sizes"] + k] = _frac(obs["out_sizes"][s], HAND_SCALE)
+        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], HAND_SCALE)
+        x[off["out_sizes"] + k] = fraction(obs["out_sizes"][s], HAND_SCALE)
         if s in out_place:
             x[off["out_order"] + k] = (out_place[s] + 1) / n
     deck = obs["deck"]
@@ -171,18 +171,18 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
         o = off["played_counts"]
         for kind, m in enumerate(counts):
             if m:
-                x[o + kind] = _frac(m, deck[kind])
-    x[off["draw_size"]] = _frac(obs["draw_size"], sum(deck))
+                x[o + kind] = fraction(m, deck[kind])
+    x[off["draw_size"]] = fraction(obs["draw_size"], sum(deck))
     o = off["deck"]
     for kind, m in enumerate(deck):
-        x[o + kind] = _frac(m, MAX_COPIES)
+        x[o + kind] = fraction(m, MAX_COPIES)
     last = obs["last"]
     if last is not None:
         ones.append(off["last_seat"] + rel[last["seat"]])
         ones.append(off["last_action"] + last["action"])
-    x[off["turn"]] = _frac(obs["turn"], TURN_SCALE)
-    x[off["round"]] = _frac(obs["round"], ROUND_SCALE)
-    x[off["rebuilds"]] = _frac(obs["rebuilds"], REBUILD_SCALE)
+    x[off["turn"]] = fraction(obs["turn"], TURN_SCALE)
+    x[off["round"]] = fraction(obs["round"], ROUND_SCALE)
+    x[off["rebuilds"]] = fraction(obs["rebuilds"], REBUILD_SCALE)
     winner = obs["winner"]
     if winner is not None and winner >= 0:
         ones.append(off["winner"] + rel[winner])

@@ -39,7 +39,7 @@ Every row and every column (and the Cross pad's blocks or diagonals) scores by i
 
 ## Actions
 `keep`, `reroll`; a choice of marks: `pass`, `RGB` (the dice that mark), `RG*` (hits: a `*`
-after a die that hits), `R1G1B4` (Kris-Kras: each die and the row it marks in), `unlockR`
+after a die that hits), `R@1G@1B@4` (Kris-Kras: each die, `@`, the row it marks in), `unlockR`
 (locked). Ids: 0 keep, 1 reroll, 2 + choice (choice = sum of option x radix**die, radix 2, 3
 with hits, 7 with Kris-Kras), then 6 unlock ids with the Locked pad.
 

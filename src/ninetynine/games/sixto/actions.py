@@ -15,14 +15,15 @@ id                              notation        move
 A choice is written as the letters of the dice that mark (Red, Yellow, Green, Blue, Purple,
 Orange: ``R Y G B P O``), in that order; ``pass`` marks nothing. With ``pad=hits`` a die that
 hits (marks its row's next hit space whatever it shows) is followed by ``*`` (``RG*``); with
-``pad=kriskras`` each letter is followed by the row (1-6, top to bottom) it marks in
-(``R1G1B4``).
+``pad=kriskras`` each letter is followed by ``@`` and the row (1-6, top to bottom) it marks in
+(``R@1G@1B@4``; without the ``@``, as records before it were written, ``R1G1B4`` still
+reads, but looks like dice showing 1, 1 and 4).
 
 >>> n = Notation("none")
 >>> n.action_to_string(2 + 0b000101), n.string_to_action("g r"), n.action_to_string(2)
 ('RG', 7, 'pass')
 >>> Notation("kriskras").action_to_string(2 + 1 + 7 * 1 + 49 * 4)
-'R1Y1G4'
+'R@1Y@1G@4'
 """
 
 from __future__ import annotations
@@ -106,15 +107,15 @@ class Notation:
             if o == 0:
                 continue
             if self.pad == "kriskras":
-                parts.append(f"{LETTERS[d]}{o}")
+                parts.append(f"{LETTERS[d]}@{o}")
             else:
                 parts.append(LETTERS[d] + ("*" if o == 2 else ""))
         return "".join(parts) or "pass"
 
     def string_to_action(self, text: str) -> int:
         """Parse a move: ``keep``, ``reroll``, ``pass``, ``RGB`` (any order, any case, spaces and
-        commas ignored), ``RG*`` (hits), ``R1G1B4`` / ``R>1 G>1`` (Kris-Kras), ``unlockR`` /
-        ``unlock red`` (locked).
+        commas ignored), ``RG*`` (hits), ``R@1G@1B@4`` / ``R1G1B4`` (older records) / ``R>1 G>1``
+        (Kris-Kras), ``unlockR`` / ``unlock red`` (locked).
 
         :raises NotationError: not a move of this pad, with what is accepted."""
         t = str(text).lower()
@@ -136,8 +137,8 @@ class Notation:
 
     def _parse_choice(self, text: str, t: str) -> int:
         if self.pad == "kriskras":
-            pat = re.compile(r"([a-z])>?([1-6])")
-            example = "R1G1B4 (die letter, then the row 1-6 it marks in)"
+            pat = re.compile(r"([a-z])[>@]?([1-6])")
+            example = "R@1G@1B@4 (die letter, @, then the row 1-6 it marks in)"
         elif self.pad == "hits":
             pat = re.compile(r"([a-z])(\*?)")
             example = "RG*B (a * after a die that hits)"

@@ -9,7 +9,6 @@ from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
-from ninetynine.core.util import check_seed
 
 from .actions import Notation
 from .rules import PADS, TARGET, points_table
@@ -158,6 +157,7 @@ class SixtoGame(Game):
     default_players = 3
     version = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = SIXTO_OPTIONS
+    state_class = SixtoState
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -202,13 +202,6 @@ class SixtoGame(Game):
     def max_game_length(self) -> int:
         """``max_turns`` x (1 + players): a keep or reroll, then one choice per player."""
         return self.max_turns * (1 + self.num_players)
-
-    def new_initial_state(self, seed: int | None = None) -> SixtoState:
-        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
-        return SixtoState.new(self, check_seed(seed))
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> SixtoState:
-        return SixtoState.from_dict(self, data)
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         from .tensor import layout

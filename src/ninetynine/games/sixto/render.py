@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ninetynine.core.text import seat_labels, styled
+
 from .events import dice_text
 from .rules import (
     HIT,
@@ -183,15 +185,10 @@ def render_text(
     inserted as given, so escape any ``[`` in them first with ``markup=True``."""
     n = obs["num_players"]
     me = obs.get("player")
-    if names is None:
-        names = [f"Seat {i}" + (" (you)" if i == me else "") for i in range(n)]
+    names = seat_labels(obs, names)
     cur = obs["current_player"]
 
-    def bold(s: str) -> str:
-        return f"[bold]{s}[/]" if markup else s
-
-    def dim(s: str) -> str:
-        return f"[dim]{s}[/]" if markup else s
+    bold, dim = styled("bold", markup), styled("dim", markup)
 
     if obs["ended_by"]:
         how = {

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.game import TERMINAL, State
+from ninetynine.core.engine import EngineState
+from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id
+from ninetynine.core.util import accept_action, as_action_id, check_seat
 
 from .actions import KEEP, REROLL
 from .rules import (
@@ -51,7 +52,7 @@ REMOVALS_TO_END = 3
 _SEAT_STATS = ("dice_closed", "rerolls", "hits", "unlocks")
 
 
-class SixtoState(State):
+class SixtoState(EngineState):
     """A Sixto position. Build one with ``game.new_initial_state(seed)``."""
 
     __slots__ = (
@@ -114,11 +115,8 @@ class SixtoState(State):
         """Setup (D3, D7): each player gets a different sheet design (drawn at random, or the
         ones option ``sheets`` names, seat by seat); seat 0 is the first active player and rolls
         the six dice."""
-        s = object.__new__(cls)
         rng = Rng(seed)
-        s.seed = rng.getstate()
-        s.rng = rng
-        s.game = game
+        s = cls._bare(game, rng.getstate(), rng)
         n = game.num_players
         if game.sheets is None:
             pool = list(range(NUM_DESIGNS))
@@ -212,9 +210,6 @@ class SixtoState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def history(self) -> list[int]:
-        return self.hist[:]
-
     def known_history(self, player: int | None) -> list[int | None]:
         """The history with the other seats' secret choices for the current roll as ``None``
         (D9): the last ``chosen`` actions are this roll's choices, in seat order from the
@@ -251,22 +246,13 @@ class SixtoState(State):
             return [0.0] * n
         return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
 
-    def winner(self) -> int | None:
-        return self.winner_ if self.winner_ >= 0 else None
-
     def action_to_string(self, action: int) -> str:
-        """``keep``, ``reroll``, ``pass``, ``RGB``, ``RG*``, ``R1G1B4``, ``unlockR`` (D22)."""
+        """``keep``, ``reroll``, ``pass``, ``RGB``, ``RG*``, ``R@1G@1B@4``, ``unlockR`` (D22)."""
         return self.game.notation.action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
         """Parse a move (``actions.Notation``). :raises NotationError: not a move."""
         return self.game.notation.string_to_action(text)
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
 
     def in_play(self) -> list[bool]:
         """Per die, whether it is still in play."""
@@ -481,10 +467,7 @@ class SixtoState(State):
         """
         g = self.game
         n = g.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         w = g.width
         last = self.last
         obs: dict[str, Any] = {
@@ -533,10 +516,7 @@ class SixtoState(State):
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         n = self.game.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         r = as_rng(rng)
         s = self.clone()
         if s.phase == CHOOSE and s.chosen:
@@ -549,17 +529,12 @@ class SixtoState(State):
                 a = options[r.randbelow(len(options))]
                 s.pending[q] = a
                 s.hist[start + i] = a
-        s.seed = r.next_u64()
-        s.rng = r.spawn()
-        s._legal = None
+        s._reseed(r)
         return s
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
-        d = self.game.to_dict()
-        d.update(
-            seed=self.seed,
-            rng=self.rng.getstate(),
+        return self._dict_with(
             designs=self.designs[:],
             cells=[c[:] for c in self.cells],
             cursor=[c[:] for c in self.cursor],
@@ -580,14 +555,10 @@ class SixtoState(State):
             winner=self.winner_,
             ended_by=self.ended_by,
         )
-        return d
 
     @classmethod
     def from_dict(cls, game: SixtoGame, d: Any) -> SixtoState:
-        s = object.__new__(cls)
-        s.game = game
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
+        s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
         s.designs = [int(x) for x in d["designs"]]
         if len(s.designs) != game.num_players or not all(0 <= x < NUM_DESIGNS for x in s.designs):
             raise ValueError(f"designs {s.designs} (one of 0-11 per seat)")

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, relative_seats
+from ninetynine.core.tensor import TensorSlice, build_layout, relative_seats, slice_starts
 
 from .rules import NUM_DICE, layout_for
 from .sheets import NUM_ROWS
@@ -91,7 +91,7 @@ def _layout(n: int, width: int) -> list[TensorSlice]:
 
 @cache
 def _offsets(n: int, width: int) -> dict[str, int]:
-    return {s.name: s.start for s in _layout(n, width)}
+    return slice_starts(_layout(n, width))[1]
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:

@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable
 
 from ninetynine.core.errors import NotationError
+from ninetynine.core.options import format_counts, parse_counts
 
 #: Colours of the standard cards and of the Sector Markers (dock 1, 2, 3).
 TEAL, PURPLE, ORANGE = 0, 1, 2
@@ -204,21 +205,13 @@ def format_cards(kinds: Iterable[int]) -> str:
 
 
 # --------------------------------------------------------------------------- the deck option
-_DECK_ITEM = re.compile(r"^\s*([^=:\s][^=:]*?)\s*[=:]\s*(\d+)\s*$")
-
-
 def deck_counts(spec: str) -> tuple[int, ...]:
     """Copies per kind of a normalised ``deck`` option.
 
     >>> deck_counts("Null=0")[NULL], deck_counts("standard") == STANDARD_COUNTS
     (0, True)
     """
-    counts = list(STANDARD_COUNTS)
-    if spec != "standard":
-        for item in spec.split(","):
-            name, _, num = item.partition("=")
-            counts[parse_card(name)] = int(num)
-    return tuple(counts)
+    return tuple(parse_counts(spec, STANDARD_COUNTS, parse_card, "null=7"))
 
 
 def parse_deck(value: object) -> str:
@@ -229,27 +222,15 @@ def parse_deck(value: object) -> str:
 
     :raises ValueError: an unknown or single-copy kind, or a count out of range.
     """
-    text = str(value).strip()
-    counts = list(STANDARD_COUNTS)
-    if text.lower() not in ("", "standard"):
-        for item in text.split(","):
-            m = _DECK_ITEM.match(item)
-            if not m:
-                raise ValueError(
-                    f"expected standard or kind=count pairs like null=7,plus=4; got {item!r}"
-                )
-            try:
-                kind = parse_card(m.group(1))
-            except NotationError as e:
-                raise ValueError(str(e)) from None
-            if kind not in MULTI:
-                raise ValueError(
-                    f"{NAMES[kind]} is a single card; the deck option sets the copies of "
-                    "Vec, Volt, Stasis, Plus, Minus and Null"
-                )
-            n = int(m.group(2))
-            if not 0 <= n <= MAX_COPIES:
-                raise ValueError(f"each kind needs 0 to {MAX_COPIES} copies, not {n}")
-            counts[kind] = n
-    diff = [f"{SHORT[k]}={counts[k]}" for k in MULTI if counts[k] != STANDARD_COUNTS[k]]
-    return ",".join(diff) if diff else "standard"
+
+    def check(kind: int, n: int) -> None:
+        if kind not in MULTI:
+            raise ValueError(
+                f"{NAMES[kind]} is a single card; the deck option sets the copies of "
+                "Vec, Volt, Stasis, Plus, Minus and Null"
+            )
+        if not 0 <= n <= MAX_COPIES:
+            raise ValueError(f"each kind needs 0 to {MAX_COPIES} copies, not {n}")
+
+    counts = parse_counts(value, STANDARD_COUNTS, parse_card, "null=7,plus=4", check)
+    return format_counts(counts, STANDARD_COUNTS, SHORT, MULTI)

@@ -9,7 +9,6 @@ from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser, parse_bool
 from ninetynine.core.registry import register_game
-from ninetynine.core.util import check_seed
 
 from .actions import NUM_ACTIONS
 from .cards import deck_counts, parse_deck
@@ -144,6 +143,7 @@ class TripwireGame(Game):
     default_players = 4
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
+    state_class = TripwireState
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -180,13 +180,6 @@ class TripwireGame(Game):
         play per card in the hand, one ``end`` or ``draw``, and one answer per seat to its
         Attack Wave; skipped turns have no action."""
         return self.max_turns * (sum(self.counts) + 1 + self.num_players)
-
-    def new_initial_state(self, seed: int | None = None) -> TripwireState:
-        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
-        return TripwireState.new(self, check_seed(seed))
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> TripwireState:
-        return TripwireState.from_dict(self, data)
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ninetynine.core.text import pad, seat_labels, styled
+
 from .actions import action_to_string, play_id
 from .cards import (
     COLOR_NAMES,
@@ -61,11 +63,6 @@ def card_markup(kind: int, markup: bool = True) -> str:
     """A card as a small label: its notation, coloured with ``markup``."""
     text = SHORT[kind]
     return f"[{card_style(kind)}]{text}[/]" if markup else text
-
-
-def _pad(plain: str, shown: str, width: int) -> str:
-    """``shown`` (possibly with markup) padded to ``width`` columns, measured on ``plain``."""
-    return shown + " " * max(0, width - len(plain))
 
 
 def _fits(dock: dict[str, Any]) -> str:
@@ -152,15 +149,10 @@ def render_text(
     n = obs["num_players"]
     me = obs.get("player")
     rules: RuleSet = getattr(game, "rules", DEFAULT_RULES)
-    if names is None:
-        names = [f"Seat {i}" + (" (you)" if i == me else "") for i in range(n)]
+    names = seat_labels(obs, names)
     cur = obs["current_player"]
 
-    def bold(s: str) -> str:
-        return f"[bold]{s}[/]" if markup else s
-
-    def dim(s: str) -> str:
-        return f"[dim]{s}[/]" if markup else s
+    bold, dim = styled("bold", markup), styled("dim", markup)
 
     def red(s: str) -> str:
         return f"[bold red]{s}[/]" if markup else s
@@ -189,7 +181,7 @@ def render_text(
         parts = []
         for c in cols:
             plain, shown = c[r] if r < len(c) else ("", "")
-            parts.append(_pad(plain, shown, width))
+            parts.append(pad(plain, shown, width))
         lines.append(("  " + "".join(parts)).rstrip())
     lines.append("")
 
@@ -214,7 +206,7 @@ def render_text(
     lines.append(dim(f"  {'Seat':<{w}}  Cards  Skips"))
     for i in range(n):
         marker = bold(">") if i == cur else " "
-        name = _pad(names[i], bold(names[i]) if i == me else names[i], w)
+        name = pad(names[i], bold(names[i]) if i == me else names[i], w)
         skips = obs["skips"][i]
         row = f"{obs['hand_sizes'][i]:>5}  {skips if skips else '':>5}"
         if obs["winner"] == i:
@@ -234,7 +226,7 @@ def render_text(
             for k in sorted(set(hand)):
                 count = hand.count(k)
                 label = card_markup(k, markup)
-                pad = " " * max(0, 6 - len(SHORT[k]))
+                gap = " " * max(0, 6 - len(SHORT[k]))
                 name = f"{NAMES[k]}{f' x{count}' if count > 1 else ''}"
                 if k == NULL:
                     text = "defence: answer an Attack Wave with null"
@@ -248,7 +240,7 @@ def render_text(
                         text = "  ".join(f"{m} ({e})" for m, e in moves) or "fits no dock"
                     if not ok and markup:
                         text = f"[red]{text}[/]"
-                lines.append(f"  {' ' if ok else 'x'} {label}{pad} {name:<12} {text}".rstrip())
+                lines.append(f"  {' ' if ok else 'x'} {label}{gap} {name:<12} {text}".rstrip())
     return "\n".join(lines)
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.game import TERMINAL, State
+from ninetynine.core.engine import EngineState
+from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id
+from ninetynine.core.util import accept_action, as_action_id, check_seat
 
 from . import actions as A
 from .cards import (
@@ -77,7 +78,7 @@ _STAT_KEYS = (
 )
 
 
-class TripwireState(State):
+class TripwireState(EngineState):
     """A Tripwire position. Build one with ``game.new_initial_state(seed)``."""
 
     __slots__ = (
@@ -170,11 +171,8 @@ class TripwireState(State):
         """Setup (``§ 03 Setup Protocol``, D1, D2): shuffle the 62 cards, deal 7 to each player
         one at a time from seat 0, the rest is the draw pile; the side pile and the three docks
         start empty, each dock with its Sector Marker (Teal, Purple, Orange). Seat 0 begins."""
-        s = object.__new__(cls)
         rng = Rng(seed)
-        s.seed = rng.getstate()
-        s.rng = rng
-        s.game = game
+        s = cls._bare(game, rng.getstate(), rng)
         n = game.num_players
         deck = [k for k in range(NUM_KINDS) for _ in range(game.counts[k])]
         rng.shuffle(deck)
@@ -281,21 +279,9 @@ class TripwireState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def history(self) -> list[int]:
-        return self.hist[:]
-
     def scores(self) -> list[float]:
         """Minus the cards in each hand (D27): 0 is a System Clear; higher is better."""
         return [float(-len(h)) for h in self.hands]  # 0.0, never -0.0
-
-    def returns(self) -> list[float]:
-        n = self.game.num_players
-        if self.winner_ < 0:
-            return [0.0] * n
-        return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
-
-    def winner(self) -> int | None:
-        return self.winner_ if self.winner_ >= 0 else None
 
     def action_to_string(self, action: int) -> str:
         """``T7>1``, ``Vec6>3``, ``null``, ``take``, ``draw``, ``end`` (D28)."""
@@ -304,12 +290,6 @@ class TripwireState(State):
     def string_to_action(self, text: str) -> int:
         """Parse a move (``actions.string_to_action``). :raises NotationError: not a move."""
         return A.string_to_action(text)
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
 
     def _plays(self, p: int, neutral: int, full: int) -> list[int]:
         """Valid plays of seat ``p`` (sorted ids); ``neutral``: the Neutral Chain's dock (0-2)
@@ -770,10 +750,7 @@ class TripwireState(State):
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         n = self.game.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         r = as_rng(rng)
         s = self.clone()
         others = [i for i in range(n) if i != player]
@@ -788,17 +765,12 @@ class TripwireState(State):
             s.hands[i] = sorted(pool[k : k + h])
             k += h
         s.draw = pool[k:]
-        s.seed = r.next_u64()
-        s.rng = r.spawn()
-        s._legal = None
+        s._reseed(r)
         return s
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
-        d = self.game.to_dict()
-        d.update(
-            seed=self.seed,
-            rng=self.rng.getstate(),
+        return self._dict_with(
             hands=[h[:] for h in self.hands],
             draw=self.draw[:],
             side=self.side[:],
@@ -835,14 +807,10 @@ class TripwireState(State):
             winner=self.winner_,
             ended_by=self.ended_by,
         )
-        return d
 
     @classmethod
     def from_dict(cls, game: TripwireGame, d: Any) -> TripwireState:
-        s = object.__new__(cls)
-        s.game = game
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
+        s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
         s.hands = [[int(k) for k in h] for h in d["hands"]]
         s.draw = [int(k) for k in d["draw"]]
         s.side = [int(k) for k in d["side"]]

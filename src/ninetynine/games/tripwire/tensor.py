@@ -71,7 +71,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+from ninetynine.core.tensor import (
+    TensorSlice,
+    build_layout,
+    check_num_players,
+    fraction,
+    relative_seats,
+    slice_starts,
+)
 
 from .actions import NUM_ACTIONS
 from .cards import MAX_COPIES, NUM_KINDS
@@ -141,12 +148,7 @@ def layout(num_players: int) -> list[TensorSlice]:
 
 @cache
 def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    lay = layout(num_players)
-    return layout_size(lay), {s.name: s.start for s in lay}
-
-
-def _frac(value: float, scale: float) -> float:
-    return min(value / scale, 1.0) if value > 0 and scale > 0 else 0.0
+    return slice_starts(layout(num_players))
 
 
 def _kinds(
@@ -157,7 +159,7 @@ def _kinds(
         counts[kind] += 1
     for kind, m in enumerate(counts):
         if m:
-            x[start + kind] = _frac(m, deck[kind])
+            x[start + kind] = fraction(m, deck[kind])
 
 
 def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
@@ -167,9 +169,7 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
     :raises ValueError: the observation is of a game with another player count.
     """
     obs = observation
-    n = int(obs["num_players"])
-    if n != num_players:
-        raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
+    n = check_num_players(obs, num_players)
     size, off = _offsets(n)
     x = np.zeros(size, dtype=np.float32)
     ones: list[int] = []
@@ -196,18 +196,18 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
         ones.append(off["dock_color"] + d * COLORS + int(dock["color"]))
         ones.append(off["dock_value"] + d * VALUES + int(dock["value"]))
         _kinds(x, off["dock_stack"] + d * NUM_KINDS, dock["stack"], deck)
-        x[off["dock_stack_size"] + d] = _frac(len(dock["stack"]), STACK_SCALE)
+        x[off["dock_stack_size"] + d] = fraction(len(dock["stack"]), STACK_SCALE)
     _kinds(x, off["side_pile"], obs["side_pile"], deck)
-    x[off["draw_size"]] = _frac(obs["draw_size"], sum(deck))
+    x[off["draw_size"]] = fraction(obs["draw_size"], sum(deck))
     for k, s in enumerate(seats):
-        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], HAND_SCALE)
-        x[off["skips"] + k] = _frac(obs["skips"][s], SKIP_SCALE)
+        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], HAND_SCALE)
+        x[off["skips"] + k] = fraction(obs["skips"][s], SKIP_SCALE)
     t = obs["this_turn"]
-    x[off["turn_played"]] = _frac(t["played"], PLAYED_SCALE)
+    x[off["turn_played"]] = fraction(t["played"], PLAYED_SCALE)
     ones.extend(off["turn_docks"] + d - 1 for d in t["docks"])
     ones.extend(off["turn_full"] + d - 1 for d in t["full"])
     ones.append(off["turn_neutral_dock"] + max(0, min(int(t["neutral_dock"]), DOCKS)))
-    x[off["turn_units"]] = _frac(t["units"], UNIT_SCALE)
+    x[off["turn_units"]] = fraction(t["units"], UNIT_SCALE)
     for name in ("bonus", "triple_possible", "triple"):
         if t[name]:
             ones.append(off[f"turn_{name}"])
@@ -215,17 +215,17 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
     if wave is not None:
         ones.append(off["wave_active"])
         seat_one_hot("wave_initiator", wave["initiator"])
-        x[off["wave_units"]] = _frac(wave["units"], UNIT_SCALE)
-        x[off["wave_remaining"]] = _frac(wave["remaining"], UNIT_SCALE)
+        x[off["wave_units"]] = fraction(wave["units"], UNIT_SCALE)
+        x[off["wave_remaining"]] = fraction(wave["remaining"], UNIT_SCALE)
         seat_one_hot("wave_target", wave["target"])
     last = obs["last"]
     if last is not None:
         seat_one_hot("last_seat", last["seat"])
         ones.append(off["last_action"] + int(last["action"]))
     for kind, m in enumerate(deck):
-        x[off["deck"] + kind] = _frac(m, MAX_COPIES)
-    x[off["reshuffles"]] = _frac(obs["reshuffles"], RESHUFFLE_SCALE)
-    x[off["turn"]] = _frac(obs["turn"], TURN_SCALE)
+        x[off["deck"] + kind] = fraction(m, MAX_COPIES)
+    x[off["reshuffles"]] = fraction(obs["reshuffles"], RESHUFFLE_SCALE)
+    x[off["turn"]] = fraction(obs["turn"], TURN_SCALE)
     seat_one_hot("winner", obs["winner"])
     if obs["ended_by"] in ENDINGS:
         ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))

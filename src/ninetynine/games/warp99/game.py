@@ -18,7 +18,6 @@ from ninetynine.core.options import (
     parse_bool,
 )
 from ninetynine.core.registry import register_game
-from ninetynine.core.util import check_seed
 
 from .actions import NUM_ACTIONS
 from .rules import config_from_sides
@@ -164,6 +163,7 @@ class Warp99Game(Game):
     default_players = 3
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
+    state_class = Warp99State
 
     #: Options Ninety Nine fixes (None: take from the options).
     _fixed: ClassVar[dict[str, Any]] = {"deal": "15"}
@@ -210,13 +210,6 @@ class Warp99Game(Game):
     @property
     def max_game_length(self) -> int:
         return self.max_turns * ACTIONS_PER_TURN_BOUND
-
-    def new_initial_state(self, seed: int | None = None) -> Warp99State:
-        """:raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1."""
-        return Warp99State.new(self, check_seed(seed))
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> Warp99State:
-        return Warp99State.from_dict(self, data)
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""

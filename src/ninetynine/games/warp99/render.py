@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ninetynine.core.text import pad, seat_labels, styled
+
 from .cards import COLOR, COLORS, LETTERS, VALUE, format_card
 from .rules import RULE_NAMES, matches
 
@@ -101,12 +103,6 @@ def _count(k: int, noun: str = "card") -> str:
     return f"{k} {noun}{'s' if k != 1 else ''}"
 
 
-def _pad(plain: str, shown: str, width: int, right: bool = False) -> str:
-    """``shown`` (possibly with markup) padded to ``width`` columns, measured on ``plain``."""
-    fill = " " * max(0, width - len(plain))
-    return fill + shown if right else shown + fill
-
-
 def render_text(
     obs: dict[str, Any],
     markup: bool = False,
@@ -120,16 +116,11 @@ def render_text(
     """
     n = obs["num_players"]
     me = obs.get("player")
-    if names is None:
-        names = [f"Seat {i}" + (" (you)" if i == me else "") for i in range(n)]
+    names = seat_labels(obs, names)
     cur = obs["current_player"]
     phase = obs["phase"]
 
-    def bold(s: str) -> str:
-        return f"[bold]{s}[/]" if markup else s
-
-    def dim(s: str) -> str:
-        return f"[dim]{s}[/]" if markup else s
+    bold, dim = styled("bold", markup), styled("dim", markup)
 
     lines: list[str] = []
     title = _TITLES.get(obs.get("game", ""), str(obs.get("game", "")))
@@ -158,7 +149,7 @@ def render_text(
         top = pile[-1]
         count = _count(len(pile))
         lines.append(
-            f"{bold(f'Pile {i + 1}')}  {_pad(format_card(top), card_markup(top, markup), 3)}"
+            f"{bold(f'Pile {i + 1}')}  {pad(format_card(top), card_markup(top, markup), 3)}"
             f"  {count:<9} takes {accepted(top, sides)}"
         )
     cleared = len(obs["reserve_discard"])
@@ -180,7 +171,7 @@ def render_text(
             row_text = f"{cards_markup(row, markup)}  {dim(value)}"
         else:
             row_text = "-"
-        name = _pad(names[i], bold(names[i]) if i == me else names[i], width)
+        name = pad(names[i], bold(names[i]) if i == me else names[i], width)
         lines.append(
             f"{bold(marker) if i == cur else marker} {name}  {score:>5}  {needs:>5}"
             f"  {obs['deck_sizes'][i]:>4}  {obs['hand_sizes'][i]:>4}  {row_text}"

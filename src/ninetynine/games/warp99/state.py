@@ -14,8 +14,9 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
-from ninetynine.core.game import TERMINAL, State
+from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
 from ninetynine.core.util import accept_action, redeal_hidden
 
@@ -50,7 +51,7 @@ _STAT_KEYS = (
 )
 
 
-class Warp99State(State):
+class Warp99State(EngineState):
     """A Warp 99 (or Ninety Nine) position. Build one with ``game.new_initial_state(seed)``."""
 
     __slots__ = (
@@ -117,11 +118,8 @@ class Warp99State(State):
         """Setup (``§ Setup``, ``§ Scoring Setup``): shuffle the 110 cards, deal each player 15
         face down as a personal draw deck, the rest form the reserve; each player draws 6;
         two reserve cards start the two discard piles; scores start at the handicap."""
-        s = object.__new__(cls)
         rng = Rng(seed)
-        s.seed = rng.getstate()
-        s.rng = rng
-        s.game = game
+        s = cls._bare(game, rng.getstate(), rng)
         n = game.num_players
         if game.rules_mode == "random":
             # Random Rule Start: each rule card on a random side (decision W15).
@@ -199,9 +197,6 @@ class Warp99State(State):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def history(self) -> list[int]:
-        return self.hist[:]
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.scores_]
@@ -590,10 +585,7 @@ class Warp99State(State):
 
     @classmethod
     def from_dict(cls, game: Warp99Game, d: Any) -> Warp99State:
-        s = object.__new__(cls)
-        s.game = game
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
+        s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
         s.config = int(d["config"])
         s.start_config = int(d["start_config"])
         s.decks = [list(x) for x in d["decks"]]

@@ -58,7 +58,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, layout_size, relative_seats
+from ninetynine.core.tensor import (
+    TensorSlice,
+    build_layout,
+    check_num_players,
+    fraction,
+    relative_seats,
+    slice_starts,
+)
 
 from .cards import NUM_CARDS
 
@@ -105,12 +112,7 @@ def layout(num_players: int) -> list[TensorSlice]:
 
 @cache
 def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    lay = layout(num_players)
-    return layout_size(lay), {s.name: s.start for s in lay}
-
-
-def _frac(value: float, scale: float) -> float:
-    return min(value / scale, 1.0) if value > 0 else 0.0
+    return slice_starts(layout(num_players))
 
 
 def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
@@ -120,9 +122,7 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
     :raises ValueError: the observation is of a game with another player count.
     """
     obs = observation
-    n = int(obs["num_players"])
-    if n != num_players:
-        raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
+    n = check_num_players(obs, num_players)
     size, off = _offsets(n)
     x = np.zeros(size, dtype=np.float32)
     ones: list[int] = []
@@ -154,20 +154,20 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
         ones.extend(o + card for card in rows[s])
         o = off["revealed"] + k * c
         ones.extend(o + card for card in revealed[s])
-        x[off["row_lengths"] + k] = _frac(len(rows[s]), ROW_SCALE)
-        x[off["scores"] + k] = _frac(obs["scores"][s], target)
-        x[off["deck_sizes"] + k] = _frac(obs["deck_sizes"][s], DECK_SCALE)
-        x[off["hand_sizes"] + k] = _frac(obs["hand_sizes"][s], HAND_SCALE)
+        x[off["row_lengths"] + k] = fraction(len(rows[s]), ROW_SCALE)
+        x[off["scores"] + k] = fraction(obs["scores"][s], target)
+        x[off["deck_sizes"] + k] = fraction(obs["deck_sizes"][s], DECK_SCALE)
+        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], HAND_SCALE)
     o = off["reserve_discard"]
     ones.extend(o + card for card in obs["reserve_discard"])
-    x[off["reserve_size"]] = _frac(obs["reserve_size"], NUM_CARDS)
+    x[off["reserve_size"]] = fraction(obs["reserve_size"], NUM_CARDS)
     if obs["flip_used"]:
         ones.append(off["flip_used"])
     plays = obs["plays"]
     if plays:
         ones.append(off["has_played"])
-        x[off["plays"]] = _frac(plays, PLAYS_SCALE)
-    x[off["turn"]] = _frac(obs["turn"], TURN_SCALE)
+        x[off["plays"]] = fraction(plays, PLAYS_SCALE)
+    x[off["turn"]] = fraction(obs["turn"], TURN_SCALE)
     winner = obs["winner"]
     if winner is not None and winner >= 0:
         ones.append(off["winner"] + rel[winner])

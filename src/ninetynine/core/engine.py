@@ -1,0 +1,88 @@
+"""The bookkeeping every engine in ``games/`` keeps the same way, written once.
+
+:class:`EngineState` is a :class:`~ninetynine.core.game.State` for engines that store
+
+* ``hist``: the actions applied so far (``history()`` hands out a copy);
+* ``winner_``: the winning seat, ``-1`` while there is none (a game still going, or a draw);
+* ``_legal``: the sorted legal actions, cached until the state changes (``None``: not worked
+  out yet), which ``_compute_legal()`` works out;
+
+and build their states field by field (``object.__new__``, no ``__init__``), each game's
+``new``, ``clone`` and ``from_dict`` setting every field. Engines define ``__slots__``; this
+class adds none. Nothing here knows a game: the fields are the engines' own, named alike.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, Self
+
+from .game import State
+from .rng import Rng
+
+
+class EngineState(State):
+    """A :class:`State` with the shared fields above and the protocol methods they decide
+    (``tests/core/test_engine.py`` shows a toy engine built on it)."""
+
+    __slots__ = ()
+
+    hist: list[int]
+    winner_: int
+    _legal: list[int] | None
+
+    @classmethod
+    def _bare(cls, game: Any, seed: int, rng: Rng) -> Self:
+        """A state of this class with only ``game``, ``seed`` and ``rng`` set: how ``new``
+        (``seed=rng.getstate()`` of a fresh ``Rng(seed)``) and ``from_dict`` begin."""
+        s = object.__new__(cls)
+        s.game = game
+        s.seed = seed
+        s.rng = rng
+        return s
+
+    @abstractmethod
+    def _compute_legal(self) -> list[int]:
+        """The sorted legal actions of this position (``[]`` when it is over)."""
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids (a copy of the cached list); empty only when terminal."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def history(self) -> list[int]:
+        """Actions applied since the initial state (a copy of ``hist``)."""
+        return self.hist[:]
+
+    def returns(self) -> list[float]:
+        """+1 for ``winner_``, -1 for every other seat; all 0 while there is no winner (a
+        game still going, or a draw)."""
+        n = self.game.num_players
+        if self.winner_ < 0:
+            return [0.0] * n
+        return [1.0 if i == self.winner_ else -1.0 for i in range(n)]
+
+    def winner(self) -> int | None:
+        """``winner_``, or ``None`` while there is none (a draw, a game still going)."""
+        return self.winner_ if self.winner_ >= 0 else None
+
+    def _reseed(self, rng: Rng) -> None:
+        """The end of ``resample``: a fresh seed and RNG for this clone, drawn from ``rng``
+        (so no future chance follows the real game's), and no cached legal list."""
+        self.seed = rng.next_u64()
+        self.rng = rng.spawn()
+        self._legal = None
+
+    def _dict_with(self, **fields: Any) -> dict[str, Any]:
+        """How every ``to_dict`` begins: the game (``game.to_dict()``: id, players, options),
+        ``seed`` and ``rng`` (the RNG's state), then ``fields`` in the order given."""
+        d = self.game.to_dict()
+        d["seed"] = self.seed
+        d["rng"] = self.rng.getstate()
+        d.update(fields)
+        return d
+
+
+__all__ = ["EngineState"]
