@@ -179,6 +179,7 @@ def fair_handicap(ctx: Context) -> None:
         "candidate was chosen on: that column is the unbiased figure."
     )
     rows, data, groups, fair = [], {}, {}, {}
+    verdicts: list[str] = []
     for n in COUNTS:
         res = search_handicap(ctx, n)
         std = seat_rates(ctx.run(n, {"handicap": "standard"}))
@@ -193,6 +194,18 @@ def fair_handicap(ctx: Context) -> None:
             )
         )
         res["fresh_rates"] = fresh
+        off = [s for s, (_, ci) in enumerate(fresh) if not ci[0] <= 1 / n <= ci[1]]
+        verdicts.append(
+            f"{n} players: {_fmt(best)} "
+            + (
+                "holds on fresh deals (every seat's interval contains 1/n)"
+                if not off
+                else "does not hold on fresh deals: "
+                + ", ".join(f"seat {s} wins {pct(fresh[s][0])}" for s in off)
+                + " (the search fitted its deals' luck: more games per candidate, --games, "
+                "would narrow it)"
+            )
+        )
         label = f"{n} players"
         fair[label] = 1 / n
         bars = []
@@ -226,6 +239,7 @@ def fair_handicap(ctx: Context) -> None:
         ],
         rows,
     )
+    r.bullets(verdicts)
     path = plots.grouped_rates(
         r.figure_path("handicap_search"),
         "Warp 99: seat win rates, standard handicap and the searched one",
