@@ -7,6 +7,8 @@ Design 1's Red row (seat 0 in :func:`position`) reads ``1 3 2 3 6 2 6 5 4 | 5 4 
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -615,6 +617,20 @@ def test_d22_notation():
     assert sixto(2, pad="hits").num_distinct_actions == 731
     assert sixto(2, pad="kriskras").num_distinct_actions == 2 + 7**6
     assert sixto(2, pad="locked").num_distinct_actions == 72
+
+
+def test_d22_the_rules_write_kriskras_marks_as_the_notation_does():
+    # every Kris-Kras mark the rules summary (``ninetynine rules sixto``) and D18 print is
+    # written as the game writes it (R@3), not in the older form (R3) D22 keeps only for reading
+    k = Notation("kriskras")
+    root = Path(ninetynine.__file__).resolve().parents[2]
+    docs = (root / "docs" / "rules" / "sixto.md").read_text(encoding="utf-8")
+    d18 = docs[docs.index("### D18") : docs.index("### D19")]
+    summary = sixto(2, pad="kriskras").rules_summary()
+    marks = re.findall(r"`((?:[RYGBPO]@?[1-6])+)`", summary + d18)
+    assert len(marks) >= 3
+    for mark in marks:
+        assert k.action_to_string(k.string_to_action(mark)) == mark
 
 
 def test_d22_errors_say_why_a_move_is_illegal():

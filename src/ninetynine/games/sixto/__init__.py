@@ -33,7 +33,7 @@ Every row and every column (and the Cross pad's blocks or diagonals) scores by i
 - `hits`: two hit spaces (`*`) a row: a die may mark its row's next open space when it is a hit
   space, whatever it shows (a *hit*, `R*`); a hit space marked the regular way scores +5.
 - `kriskras`: every space has its own colour; a die marks the space of its colour and number in
-  any row (`R3`: the Red die in row 3), so one roll may mark several spaces in one row.
+  any row (`R@3`: the Red die in row 3), so one roll may mark several spaces in one row.
 - `locked`: three locks a row (`#`): nothing right of a standing lock may be marked; a player who
   marks nothing else may cross off a row's next lock (`unlockR`).
 

@@ -66,7 +66,7 @@ function sheetTable(v, ui, seat, facts, opts) {
     const letter = facts.letters[r];
     const out = removed.has(r);
     const hdr = el("th", { scope: "row", class: `sx-rowhead sx-${letter}` },
-      kk ? el("span", { class: "sx-rownum", title: `row ${r + 1} (Kris-Kras: R${r + 1} marks in it)` }, `${r + 1} `) : null,
+      kk ? el("span", { class: "sx-rownum", title: `row ${r + 1} (Kris-Kras: R@${r + 1} marks in it)` }, `${r + 1} `) : null,
       el("span", { class: "sx-letter" }, letter), el("span", { class: "sx-cname" }, " ", facts.colors[r]), out ? el("small", {}, " out") : null);
     const tds = row.map((code, c) => {
       const k = key(r, c);
