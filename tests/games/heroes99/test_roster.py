@@ -193,3 +193,24 @@ def test_a_hero_name_is_taken_once_across_the_roster(tmp_path):
     roster = load_roster([str(tmp_path)])
     assert roster.heroes[roster.find("Fortress Two")].id == "x"
     assert roster.heroes[roster.find("Rampart")].id == "bastion"
+
+
+def test_a_hero_id_may_not_be_another_heros_name_whichever_file_is_read_first(tmp_path):
+    """``find`` reads ids and names alike, so a hero whose id is another hero's name would
+    hide that hero; found whether the id's file or the name's file comes first."""
+    (tmp_path / "a.toml").write_text(GOLEM.replace("Golem", "Foo"), encoding="utf-8")
+    (tmp_path / "b.toml").write_text(
+        GOLEM.replace('name = "Golem"', 'id = "foo"\nname = "Bar"'), encoding="utf-8"
+    )
+    with pytest.raises(HeroFileError, match=r"b\.toml: id: 'foo' is already the name of .*a\.toml"):
+        load_roster([str(tmp_path)])
+    (tmp_path / "b.toml").rename(tmp_path / "0.toml")  # now the id's file is read first
+    with pytest.raises(HeroFileError, match=r"a\.toml: name: 'Foo' is already the id of .*0\.toml"):
+        load_roster([str(tmp_path)])
+    (tmp_path / "0.toml").write_text(
+        GOLEM.replace('name = "Golem"', 'id = "stalwart_"\nname = "Bar"'), encoding="utf-8"
+    )
+    with pytest.raises(
+        HeroFileError, match=r"id: 'stalwart_' is already the name of built-in hero 'stalwart'"
+    ):
+        load_roster([str(tmp_path)])

@@ -628,9 +628,11 @@ def load_roster(dirs: Sequence[str] = (), parse: Callable[[str], Hero] = load_he
 
     :raises HeroFileError: a directory that does not exist or holds no hero file, a malformed
         file, two files with the same id in the extra directories, or a file whose hero's name
-        is another hero's name or id (any case, spaces ignored, as :meth:`Roster.find` reads
-        them): a file without an ``id`` takes its file name as id, so naming it after a
-        built-in hero would add a second hero of that name instead of replacing the first.
+        or id is another hero's name or id (any case, spaces ignored, as :meth:`Roster.find`
+        reads them; only the same id, which replaces that hero, is allowed), whichever of the
+        two files is read first: a file without an ``id`` takes its file name as id, so naming
+        it after a built-in hero would add a second hero of that name instead of replacing the
+        first.
     """
     heroes = {h.id: h for h in _builtin()}
     where = {h.id: f"built-in hero {h.id!r}" for h in heroes.values()}
@@ -646,14 +648,18 @@ def load_roster(dirs: Sequence[str] = (), parse: Callable[[str], Hero] = load_he
             h = parse(str(f))
             if h.id in seen:
                 raise HeroFileError(f"{f}: id: {h.id!r} is already the id of {seen[h.id]}")
-            key = _key(h.name)
             for o in heroes.values():
-                if o.id != h.id and key in (_key(o.name), _key(o.id)):
-                    what = "name" if key == _key(o.name) else "id"
-                    raise HeroFileError(
-                        f"{f}: name: {h.name!r} is already the {what} of {where[o.id]}; give "
-                        f'this hero its own name, or id = "{o.id}" to replace that hero'
-                    )
+                if o.id == h.id:  # the hero this file replaces
+                    continue
+                for part, mine in (("name", h.name), ("id", h.id)):
+                    key = _key(mine)
+                    if key in (_key(o.name), _key(o.id)):
+                        what = "name" if key == _key(o.name) else "id"
+                        fix = f'name, or id = "{o.id}" to replace that hero'
+                        raise HeroFileError(
+                            f"{f}: {part}: {mine!r} is already the {what} of {where[o.id]}; "
+                            f"give this hero its own {fix if part == 'name' else 'id'}"
+                        )
             seen[h.id] = where[h.id] = str(f)
             heroes[h.id] = h
     return Roster(tuple(sorted(heroes.values(), key=lambda h: h.id)))
