@@ -109,6 +109,13 @@ def test_heroes_check_reports_a_file_that_takes_a_built_in_heros_name(tmp_path: 
     text = result.output.replace("\n", "")
     assert "my_wall.toml: name: 'Bastion' is already the name of" in text
     assert "bastion" in text.split("already the name of")[1]
+    assert "ok" not in text  # the only file is not "ok" before its error
+    (tmp_path / "golem.toml").write_text(GOOD, encoding="utf-8")
+    result = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert result.exit_code == 2 and "ok " in result.output
+    oks = [ln for ln in result.output.splitlines() if ln.startswith("ok ")]
+    assert len(oks) == 1 and oks[0].startswith(f"ok {tmp_path / 'golem.toml'}:")
+    (tmp_path / "golem.toml").unlink()
     # with the built-in hero's id the file replaces that hero: no clash
     (tmp_path / "my_wall.toml").write_text('id = "bastion"\n' + GOOD.replace("Golem", "Bastion"))
     assert runner.invoke(app, ["heroes", "check", str(tmp_path)]).exit_code == 0

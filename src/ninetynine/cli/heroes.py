@@ -37,19 +37,27 @@ def run_heroes(
             if not files:
                 raise GameOptionError(f"{name}: no hero files (*.toml)")
             bad: list[str] = []
+            good: list[tuple[Path, str]] = []
             for f in files:
                 try:
                     h = load_hero_file(f)
                 except NinetyNineError as e:  # name every bad file, not only the first
                     bad.append(str(e))
                     continue
-                console.print(f"[green]ok[/] {escape(str(f))}: {escape(h.name)} ({h.id})")
+                good.append((f, f"{escape(h.name)} ({h.id})"))
+            if not bad:
+                try:
+                    load_roster([name])  # also checks ids and names across the files
+                except HeroFileError as e:
+                    bad.append(str(e))
+            for f, what in good:  # not "ok" for the file the roster check rejects
+                if not any(line.startswith(f"{f}:") for line in bad):
+                    console.print(f"[green]ok[/] {escape(str(f))}: {what}")
             if bad:
                 err = Console(stderr=True, highlight=False)
                 for line in bad[:-1]:
                     err.print(f"[bold red]error:[/] {escape(line)}")
                 raise HeroFileError(bad[-1])  # the last one, and exit code 2
-            load_roster([name])  # also checks ids across the files
             return
         roster = load_roster(tuple(dirs or ()))
         if what == "show":
