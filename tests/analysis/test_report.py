@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 import ninetynine
 from ninetynine.analysis import Report, build_report, run_traced, sections_for
+from ninetynine.analysis.games.warp99 import handicap_verdict
 from ninetynine.cli.main import app
 
 runner = CliRunner()
@@ -67,6 +68,21 @@ def test_warp99_sections_answer_the_issue(tmp_path):
     assert {"always_take", "always_decline"} <= set(data["extra_card"])
 
 
+def test_the_handicap_verdict_never_calls_fair_what_the_search_measured_unfair():
+    fair = [(0.5, (0.3, 0.7)), (0.5, (0.3, 0.7))]
+    lopsided = [(0.85, (0.64, 0.95)), (0.15, (0.05, 0.36))]
+    assert handicap_verdict(fair, fair).startswith("holds on fresh deals")
+    # the search's own deals look fairer than the truth: unfair there is unfair, whatever
+    # the fresh deals say (a report once said "0,0 holds" with seat 0 at 85% in-sample)
+    assert handicap_verdict(lopsided, fair).startswith(
+        "is not fair even on the deals it was chosen on: seat 0 wins 85.0%, seat 1 wins 15.0%"
+    )
+    assert "on fresh deals seat 0 wins 85.0%" in handicap_verdict(lopsided, lopsided)
+    assert handicap_verdict(fair, lopsided).startswith(
+        "does not hold on fresh deals: seat 0 wins 85.0%, seat 1 wins 15.0%"
+    )
+
+
 def test_traced_runs_do_not_depend_on_jobs():
     a = run_traced("warp99", 3, {}, ["greedy", "random"], games=5, seed=4, jobs=1)
     b = run_traced("warp99", 3, {}, ["greedy", "random"], games=5, seed=4, jobs=2)
@@ -113,13 +129,19 @@ def test_sixto_sections_cover_every_pad_and_rank_the_designs(tmp_path):
     build_report("sixto", tmp_path, games=8, seed=1, only=["pads", "designs"])
     data = json.loads((tmp_path / "data.json").read_text())
     assert set(data["pads"]) == {
-        "none", "cross-blocks", "cross-diagonals", "hits", "kriskras", "locked"
+        "none",
+        "cross-blocks",
+        "cross-diagonals",
+        "hits",
+        "kriskras",
+        "locked",
     }
     assert all(d["score"]["count"] == 8 * 3 for d in data["pads"].values())
     means = [d["mean"] for d in data["designs"].values()]
-    assert means == sorted(means, reverse=True) and sum(
-        d["seats"] for d in data["designs"].values()
-    ) == 8 * 3
+    assert (
+        means == sorted(means, reverse=True)
+        and sum(d["seats"] for d in data["designs"].values()) == 8 * 3
+    )
     assert (tmp_path / "pad_scores.png").read_bytes().startswith(PNG)
 
 
