@@ -102,3 +102,32 @@ def test_a_failing_bot_plays_random_legal_moves_and_the_game_ends(client, monkey
     assert summary["status"] == "finished"
     assert calls["n"] >= 3 and max(failures_seen) >= 1
     assert t["id"] not in manager.tables
+
+
+def test_a_failure_after_a_bot_move_went_in_plays_no_second_move(client, monkeypatch) -> None:
+    """The random stand-in move is for a bot that did not move: when what fails comes after
+    the bot's move was made (here the table's change hook, as the turn passes to the human),
+    no move is played for the seat that is now to act."""
+    commits: list[tuple[int, int]] = []
+    original = tables_module.LiveTable._commit
+
+    def spy(self, seat, action):
+        commits.append((seat, self.state.current_player()))
+        return original(self, seat, action)
+
+    def settle(self, table):  # fails once, when the turn passes to the human
+        if table.state.current_player() == 1 and not failed:
+            failed.append(True)
+            raise RuntimeError("hook bug")
+
+    failed: list[bool] = []
+    monkeypatch.setattr(tables_module.LiveTable, "_commit", spy)
+    monkeypatch.setattr(tables_module.TableManager, "_settle", settle)
+    t = new_table(client, game="warp99", players=2, seats=["greedy", "human"], seed=3)
+    tid, token = t["id"], t["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        msg = receive_until(ws, my_turn_or_over)[-1]
+    assert failed and not msg["terminal"]
+    assert commits and all(seat == to_move for seat, to_move in commits), commits
+    table = client.app.state.manager.tables[tid]
+    assert table.state.current_player() == 1 and table.bot_failures == 0

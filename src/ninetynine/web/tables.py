@@ -406,10 +406,15 @@ class LiveTable:
                 agent = self.agents.get(p)
                 if agent is None or self.finished:
                     break
+                version = self.version
                 try:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
                     self._commit(p, action)
                 except Exception:  # a bot bug must not stop the game: a random legal move
+                    if self.version != version:  # the move went in; what failed came after
+                        log.exception("table %s: after the move of seat %d", self.id, p)
+                        await self.broadcast()
+                        continue
                     log.exception(
                         "table %s: the bot in seat %d failed; it plays a random legal move",
                         self.id,
