@@ -8,6 +8,7 @@ no-cheating requirement rests on this).
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -64,3 +65,19 @@ def test_state_json_errors_are_value_errors(game_id: str, n: int) -> None:
     for bad in ("not json", "[1, 2]", good.replace('"history"', '"historyx"')):
         with pytest.raises(GameOptionError):
             game.state_from_json(bad)
+
+
+def test_a_state_json_field_of_the_wrong_type_is_a_game_option_error(game_id: str, n: int) -> None:
+    """``state_from_json`` on a saved state with one field replaced by a value of another type
+    raises ``GameOptionError`` (what the CLI and web turn into one clear line), never a bare
+    ``AttributeError`` or ``TypeError`` from deep in the loader."""
+    game = ninetynine.load_game(game_id, num_players=n)
+    states = list(playout_states(game_id, n, 5, every=11))
+    good = states[len(states) // 2].to_dict()
+    for field in sorted(set(good) - {"game", "num_players", "options"}):
+        for wrong in ("x", None, 1.5, ["x"], [None], {"a": 1}):
+            if wrong == good[field]:
+                continue
+            text = json.dumps({**good, field: wrong})
+            with contextlib.suppress(GameOptionError):  # accepted, or refused clearly
+                game.state_from_json(text)

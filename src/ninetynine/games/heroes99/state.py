@@ -1453,7 +1453,10 @@ class HeroesState(EngineState):
         if any(not 0 <= i < len(s.hist) for i, _, _ in s.secret):
             raise ValueError("secret names a move beyond the history")
         s.last = None if d["last"] is None else list(d["last"])
-        s.events = [_copy_event(e) for e in d["events"]]
+        events = d["events"]
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise ValueError("events is not a list of objects")
+        s.events = [_copy_event(e) for e in events]
         stats = d["stats"]
         if not isinstance(stats, dict):
             raise ValueError("stats is not an object")
