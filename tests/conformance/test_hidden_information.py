@@ -81,3 +81,17 @@ def test_a_state_json_field_of_the_wrong_type_is_a_game_option_error(game_id: st
             text = json.dumps({**good, field: wrong})
             with contextlib.suppress(GameOptionError):  # accepted, or refused clearly
                 game.state_from_json(text)
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 1.5, True, "7"])
+def test_a_saved_seed_is_never_wrapped_or_truncated_either(
+    game_id: str, n: int, seed: object
+) -> None:
+    """The seeds a saved state holds (``seed``, from which its deal replays, and ``rng``) are
+    checked as :meth:`Game.new_initial_state` checks a seed: a state with seed -1 loaded
+    silently, and its record then could not be replayed."""
+    game = ninetynine.load_game(game_id, num_players=n)
+    good = game.new_initial_state(3).to_dict()
+    for field in ("seed", "rng"):
+        with pytest.raises(GameOptionError, match="seed is a whole number"):
+            game.state_from_json(json.dumps({**good, field: seed}))

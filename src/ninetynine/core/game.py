@@ -87,9 +87,14 @@ class Game(ABC):
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (``state_class.from_dict``).
 
-        :raises ValueError: a field out of range or of the wrong type; :raises KeyError: a
-            missing field (:meth:`state_from_json` turns both into a ``GameOptionError``).
+        :raises ValueError: a field out of range or of the wrong type (``seed`` and ``rng``:
+            a whole number in 0 .. 2**64 - 1, never wrapped or truncated, as
+            :meth:`new_initial_state` takes); :raises KeyError: a missing field
+            (:meth:`state_from_json` turns both into a ``GameOptionError``).
         """
+        for key in ("seed", "rng"):
+            if data.get(key) is not None:
+                check_seed(data[key])
         return self.state_class.from_dict(self, data)
 
     def state_from_json(self, text: str) -> State:
