@@ -57,6 +57,20 @@ def test_colour_markup_keeps_a_non_colour_cue():
     assert "X" in plain  # marks are letters, not colours only
 
 
+def test_kriskras_sheets_number_their_rows_as_its_moves_do():
+    """A Kris-Kras move names a row by number (``R@3``, D22), so every sheet, the player's
+    own and the others' compact ones, numbers its rows 1-6; other pads do not."""
+    state = after_bots("sixto", 2, 4, 22, "greedy", pad="kriskras")
+    lines = render_text(state.observation(1), game=state.game).splitlines()
+    for r, (letter, name) in enumerate(
+        zip("RYGBPO", ("Red", "Yellow", "Green", "Blue", "Purple", "Orange"), strict=True)
+    ):
+        assert any(ln.startswith(f"  {r + 1} {letter} {name}") for ln in lines)
+        assert any(ln.startswith(f"  {r + 1} {letter} ") and "|" in ln for ln in lines)
+    plain = after_bots("sixto", 2, 4, 22, "greedy")
+    assert "  1 R Red" not in render_text(plain.observation(1), game=plain.game)
+
+
 def test_the_drawing_never_shows_another_players_secret_choice():
     s = position(2, dice=[1, 6, 5, 3, 4, 2])
     act(s, "keep", "RYGBPO")

@@ -87,8 +87,13 @@ def sheet_lines(obs: dict[str, Any], seat: int, markup: bool, title: str) -> lis
     w = lay.width
     table = points_table(obs["points"], 12)
     ts = w - TARGET
-    head = "            " + "".join(
-        f"{c + 1:>2} " + (" |" if c == ts - 1 else "") for c in range(w)
+    # Kris-Kras: any die marks in any row, and a move names its row by number (R@3)
+    numbered = obs["pad"] == "kriskras"
+    pad = "  " if numbered else ""
+    head = (
+        "            "
+        + pad
+        + "".join(f"{c + 1:>2} " + (" |" if c == ts - 1 else "") for c in range(w))
     )
     lines = [title, head + "   pts"]
     removed = set(obs["removed"])
@@ -103,12 +108,13 @@ def sheet_lines(obs: dict[str, Any], seat: int, markup: bool, title: str) -> lis
         if markup:
             name = f"[{STYLES[r]}]{LETTERS[r]}[/] {COLORS[r]:<6}"
         out = " (die out)" if r in removed else ""
-        lines.append(f"  {name}  {''.join(parts)}  {table[k]:>3}{out}")
+        num = f"{r + 1} " if numbered else ""
+        lines.append(f"  {num}{name}  {''.join(parts)}  {table[k]:>3}{out}")
     col_pts = []
     for c in range(w):
         k = sum(1 for r in range(NUM_ROWS) if MARKED[cells[r * w + c]])
         col_pts.append(f"{table[k]:>2} " + ("  " if c == ts - 1 else ""))
-    lines.append("  columns   " + "".join(col_pts))
+    lines.append("  columns   " + pad + "".join(col_pts))
     return lines
 
 
@@ -125,7 +131,8 @@ def compact_lines(obs: dict[str, Any], seat: int, name: str) -> list[str]:
             row += cell_text(lay, cells, r * w + c)[1]
             if c == w - TARGET - 1:
                 row += "|"
-        lines.append(f"{LETTERS[r]} {row}")
+        num = f"{r + 1} " if obs["pad"] == "kriskras" else ""
+        lines.append(f"{num}{LETTERS[r]} {row}")
     return lines
 
 
