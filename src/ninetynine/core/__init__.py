@@ -1,4 +1,11 @@
-"""Game-agnostic core: the Game / State protocol, errors, registry, seeded RNG, records."""
+"""Game-agnostic core: the Game / State protocol, errors, registry, seeded RNG, records.
+
+A new game subclasses :class:`Game` (setting ``state_class``) and, for its state,
+:class:`~ninetynine.core.engine.EngineState` (``core/engine.py``: history, cached legal
+actions, winner and returns, written once; ``tests/core/test_engine.py`` builds a toy engine
+on it); shared helpers live in ``core/util.py``, ``core/options.py``, ``core/text.py`` and
+``core/tensor.py``.
+"""
 
 from .agent import Agent
 from .errors import (
