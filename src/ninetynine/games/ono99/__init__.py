@@ -64,10 +64,12 @@ last ({seat, action, total}), deck (cards per kind), rebuilds, winner, ended_by`
   met an empty draw pile.
 """
 
+from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import Ono99Game
 from .heuristics import GreedyAgent, evaluate, explain_choice
+from .search import rollout_policy
 from .state import Ono99State
 
 register_agent(
@@ -76,6 +78,15 @@ register_agent(
     game_id=Ono99Game.game_id,
     doc="one-turn risk model: push the next player toward 99, keep escapes "
     "(games/ono99/heuristics.py)",
+)
+
+register_search_hooks(
+    Ono99Game.game_id,
+    SearchHooks(
+        rollout=rollout_policy,
+        doc="fast rule-based rollouts (highest number, escapes kept in greedy's order) read "
+        "straight from the state (games/ono99/search.py)",
+    ),
 )
 
 __all__ = ["GreedyAgent", "Ono99Game", "Ono99State", "evaluate", "explain_choice"]
