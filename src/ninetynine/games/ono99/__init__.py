@@ -58,7 +58,7 @@ last ({seat, action, total}), deck (cards per kind), rebuilds, winner, ended_by`
 For search bots (`ismcts`): `search.py` gives a fast rule-based rollout policy read straight
 from a determinization (the highest number card that fits, else the escape least worth
 keeping: 0, Minus 10, Play 2, Reverse; owing two turns at 89 or more, pass the Play 2 on or
-strike it back first): about as strong as `greedy` (49% against it heads-up) at a tenth of the
+strike it back first): about as strong as `greedy` (49% against it heads-up) at a fifth of the
 cost. `greedy_policy` is the greedy agent's own move from a state. Rollouts play to the end
 (a heads-up game is about 45 turns; no cut-off evaluation).
 

@@ -5,8 +5,10 @@ For search bots (:mod:`ninetynine.agents.ismcts`), registered with the game
 determinizations only, never on the true state, so reading the state here is fair.
 
 * :func:`rollout_policy` (registered): a few rules read from the seat's own hand, about as
-  strong as ``greedy`` and some ten times cheaper, so a search bot affords ten times more
-  rollouts in its time. Play the highest number card that fits (numbers only get harder to
+  strong as ``greedy`` and five times cheaper, so a search bot affords five times more
+  rollouts in its time (a rollout turn, the engine's move included, costs 4.2 us against
+  21 us with :func:`greedy_policy` and 24 us with the greedy agent on a full observation,
+  the path a search bot took before these hooks; heads-up self-play, one core). Play the highest number card that fits (numbers only get harder to
   play as the total rises); with none, the escape kept least worth keeping: 0, then Minus 10,
   Play 2, Reverse (the order ``greedy`` keeps them in); owing two turns high up (total 89 or
   more, where a number rarely fits), pass the Play 2 on or strike it back first. Measured
