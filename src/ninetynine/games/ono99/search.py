@@ -1,19 +1,19 @@
-"""ONO 99 search hooks: the greedy agent's move read straight from a determinization.
+"""ONO 99 search hooks: fast rollout policies read straight from a determinization.
 
 For search bots (:mod:`ninetynine.agents.ismcts`), registered with the game
 (:class:`~ninetynine.core.agent.SearchHooks`). Search bots call these on their own
 determinizations only, never on the true state, so reading the state here is fair.
 
-* :func:`rollout_policy` (registered): a few rules read from the seat's own hand, about as
-  strong as ``greedy`` and five times cheaper, so a search bot affords five times more
-  rollouts in its time (a rollout turn, the engine's move included, costs 4.2 us against
-  21 us with :func:`greedy_policy` and 24 us with the greedy agent on a full observation,
-  the path a search bot took before these hooks; heads-up self-play, one core). Play the highest number card that fits (numbers only get harder to
-  play as the total rises); with none, the escape kept least worth keeping: 0, then Minus 10,
-  Play 2, Reverse (the order ``greedy`` keeps them in); owing two turns high up (total 89 or
-  more, where a number rarely fits), pass the Play 2 on or strike it back first. Measured
-  heads-up, 4,000 games from seed 0, seats rotated: 76.1% against ``random`` (``greedy``
-  77.8%), 49.1% (47.6-50.7%) against ``greedy``.
+* :func:`rollout_policy` (registered): a few rules read from the seat's own hand. Play the
+  highest number card that fits (numbers only get harder to play as the total rises); with
+  none, the escape least worth keeping: 0, then Minus 10, Play 2, Reverse (the order
+  ``greedy`` keeps them in); owing two turns high up (total 89 or more, where a number rarely
+  fits), pass the Play 2 on or strike it back first. About as strong as ``greedy`` (heads-up,
+  4,000 games from seed 0, seats rotated: 76.1% against ``random``, ``greedy`` 77.8%; 49.1%,
+  47.6-50.7%, against ``greedy``) and five times cheaper, so a search bot affords five times
+  more rollouts in its time: a rollout turn, the engine's move included, costs 4.2 us against
+  21 us with :func:`greedy_policy` and 24 us with the greedy agent on a full observation (the
+  path a search bot took before these hooks; heads-up self-play, one core).
 * :func:`greedy_policy`: the ``greedy`` agent's move (:func:`~.heuristics.evaluate`), from a
   slim view of the state with only the fields the heuristic reads instead of a full
   observation: the same moves as ``GreedyAgent(game).step(state.observation(p), legal)`` (a
