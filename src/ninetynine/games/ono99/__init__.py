@@ -54,6 +54,14 @@ last ({seat, action, total}), deck (cards per kind), rebuilds, winner, ended_by`
 `rebuild` (top / all), `leave` (turn / now: when a player who cannot play leaves), `max_turns`
 (safety stop).
 
+## Search hooks
+For search bots (`ismcts`): `search.py` gives a fast rule-based rollout policy read straight
+from a determinization (the highest number card that fits, else the escape least worth
+keeping: 0, Minus 10, Play 2, Reverse; owing two turns at 89 or more, pass the Play 2 on or
+strike it back first): about as strong as `greedy` (49% against it heads-up) at a fifth of the
+cost. `greedy_policy` is the greedy agent's own move from a state. Rollouts play to the end
+(a heads-up game is about 45 turns; no cut-off evaluation).
+
 ## Version history
 - 1: first release.
 - 2: an exchange draws its four new cards before the four ONO cards go under the played pile
@@ -64,10 +72,12 @@ last ({seat, action, total}), deck (cards per kind), rebuilds, winner, ended_by`
   met an empty draw pile.
 """
 
+from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import Ono99Game
 from .heuristics import GreedyAgent, evaluate, explain_choice
+from .search import rollout_policy
 from .state import Ono99State
 
 register_agent(
@@ -76,6 +86,15 @@ register_agent(
     game_id=Ono99Game.game_id,
     doc="one-turn risk model: push the next player toward 99, keep escapes "
     "(games/ono99/heuristics.py)",
+)
+
+register_search_hooks(
+    Ono99Game.game_id,
+    SearchHooks(
+        rollout=rollout_policy,
+        doc="fast rule-based rollouts (highest number, escapes kept in greedy's order) read "
+        "straight from the state (games/ono99/search.py)",
+    ),
 )
 
 __all__ = ["GreedyAgent", "Ono99Game", "Ono99State", "evaluate", "explain_choice"]
