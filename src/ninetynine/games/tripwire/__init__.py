@@ -85,7 +85,7 @@ from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import TripwireGame
-from .heuristics import GreedyAgent, explain_choice, plan_turn
+from .heuristics import GreedyAgent, GreedyV1Agent, explain_choice, plan_turn
 from .search import DEPTH, evaluate, rollout_policy
 from .state import TripwireState
 
@@ -95,6 +95,13 @@ register_agent(
     game_id=TripwireGame.game_id,
     doc="plans the whole turn: sheds the most cards, keeps Nulls for defence, times Tripwires "
     "and Triple Plays against the leader (games/tripwire/heuristics.py)",
+)
+
+register_agent(
+    "greedy1",
+    GreedyV1Agent,
+    game_id=TripwireGame.game_id,
+    doc="version 1 of greedy (no value for the playable cards it keeps), for comparison",
 )
 
 register_search_hooks(

@@ -129,6 +129,44 @@ def _plan_view(state: Any, p: int) -> dict[str, Any]:
 #: The rest of the turn's plan: ``(key of the state it expects next, the moves left)``.
 _PLAN: list[Any] = [None, ()]
 
+#: Plans already made, by everything :func:`plan_turn` reads from its view (see
+#: :func:`_view_key`): a search bot replays the same position on many determinizations, and
+#: the plan of the seat it searches for depends only on what that seat sees, so the plan of
+#: the rest of the root turn (and often more) is made once per decision instead of once per
+#: rollout. Cleared when it holds :data:`MEMO_SIZE` plans.
+_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
+MEMO_SIZE = 20_000
+
+
+def _view_key(state: Any, p: int) -> tuple[Any, ...]:
+    """Everything of :func:`_plan_view` that :func:`plan_turn` reads (the seat, its hand,
+    the hand sizes, the Nulls seen and the cards out of sight, the docks, the turn so far)
+    and the game's options."""
+    g = state.game
+    side = state.side
+    return (
+        p,
+        tuple(state.hands[p]),
+        tuple(len(h) for h in state.hands),
+        side.count(NULL),
+        len(side) + sum(len(st) for st in state.docks),
+        tuple(state.colors),
+        tuple(state.values),
+        state.t_played,
+        state.t_docks,
+        state.t_full,
+        state.t_neutral,
+        state.t_units,
+        state.t_bonus,
+        state.t_triple_ok,
+        state.t_triple,
+        g.rules,
+        g.chain,
+        g.one_per_dock,
+        g.volt_bonus,
+        tuple(g.counts),
+    )
+
 
 def _key(state: Any, played: int, hand: tuple[int, ...]) -> tuple[Any, ...]:
     return (state.player, state.turn, played, hand, len(state.hist))
@@ -156,10 +194,17 @@ def rollout_policy(state: Any, rng: Any = None) -> int:
     if _PLAN[0] == _key(state, state.t_played, hand):
         rest = _PLAN[1]  # may be empty: the plan ends the turn here
     else:
-        g = state.game
-        rest = plan_turn(
-            _plan_view(state, p), g.rules, g.chain, g.one_per_dock, volt_bonus=g.volt_bonus
-        ).actions
+        key = _view_key(state, p)
+        memo = _MEMO.get(key)
+        if memo is None:
+            g = state.game
+            memo = plan_turn(
+                _plan_view(state, p), g.rules, g.chain, g.one_per_dock, volt_bonus=g.volt_bonus
+            ).actions
+            if len(_MEMO) >= MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = memo
+        rest = memo
     _PLAN[0] = None
     if rest and rest[0] in legal:
         a = rest[0]
