@@ -67,8 +67,14 @@ Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
 
 ## Search hooks
 For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
-determinization (the rollout policy) and a fitted win-chance evaluation (hand size, Nulls,
-skips, playable and flexible cards per seat); rollouts are cut after 4 turns (`DEPTH`).
+determinization (the rollout policy; its plans are memoised by what the seat sees) and a
+fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
+seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`).
+
+## Bots
+`greedy` plans its whole turn (`heuristics.py`): the most cards shed, its Tripwires and Triple
+Plays timed, up to two cards that still fit kept for the next turn. `greedy1` is version 1 of
+it (no value for kept cards), kept for comparison.
 
 ## Version history
 - 1: first release.
