@@ -33,6 +33,7 @@ draws (the only move).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .actions import DRAW, END, NULL_ACTION, TAKE, action_to_string, play_id
@@ -147,6 +148,7 @@ class _Ctx:
 
     __slots__ = (
         "bonus",
+        "fit_masks",
         "hit_values",
         "keep",
         "keep_cap",
@@ -166,6 +168,7 @@ class _Ctx:
         self.rules = rules
         self.table = outcome_table(rules)
         self.slots = valid_slots(rules)
+        self.fit_masks = _fit_masks(rules)
         sizes = obs["hand_sizes"]
         others = [(self.me + i) % self.n for i in range(1, self.n)]
         leader = min(others, key=lambda q: (sizes[q], others.index(q)))
@@ -199,6 +202,12 @@ class _Ctx:
         self.bonus = w.bonus
         self.keep = w.keep
         self.keep_cap = w.keep_cap
+
+
+@lru_cache(maxsize=8)
+def _fit_masks(rules: RuleSet) -> tuple[int, ...]:
+    """Per dock code (``color * 10 + value``), the bit mask of the kinds that fit it."""
+    return tuple(sum(1 << k for k in range(NUM_KINDS) if row[k]) for row in valid_slots(rules))
 
 
 def _null_chances(obs: dict[str, Any]) -> list[float]:
@@ -235,6 +244,7 @@ def plan_turn(
     An empty plan means: end now (or draw, if nothing was played and nothing fits).
     """
     ctx = _Ctx(obs, rules, chain, weights)
+    fit_masks = ctx.fit_masks
     if budget is None:
         budget = weights.budget
     hand = tuple(obs["hand"])
@@ -268,14 +278,25 @@ def plan_turn(
         v += ctx.hit_values[min(units, 12)]
         if bonus:
             v += ctx.bonus
-        v -= ctx.open_cost * sum(1 for x in values if x in (2, 9))
+        v -= ctx.open_cost * ((values[0] in (2, 9)) + (values[1] in (2, 9)) + (values[2] in (2, 9)))
         if ctx.keep:
-            v += ctx.keep * min(_fits(hand, colors, values), ctx.keep_cap)
+            v += ctx.keep * _fits(hand, colors, values, ctx.keep_cap)
         return v
 
-    def _fits(hand: tuple[int, ...], colors: tuple[int, ...], values: tuple[int, ...]) -> int:
-        rows = [ctx.slots[colors[d] * 10 + values[d]] for d in range(3)]
-        return sum(1 for k in hand if rows[0][k] or rows[1][k] or rows[2][k])
+    def _fits(
+        hand: tuple[int, ...], colors: tuple[int, ...], values: tuple[int, ...], most: int
+    ) -> int:
+        """How many cards of ``hand`` fit one of the docks (counting stops at ``most``)."""
+        m = fit_masks
+        mask = m[colors[0] * 10 + values[0]] | m[colors[1] * 10 + values[1]]
+        mask |= m[colors[2] * 10 + values[2]]
+        n = 0
+        for k in hand:
+            if mask >> k & 1:
+                n += 1
+                if n >= most:
+                    break
+        return n
 
     def visit(
         path: tuple[int, ...],
@@ -296,7 +317,7 @@ def plan_turn(
             s = score(path, hand, colors, values, units, bonus, shed_bonus)
             b = best[0]
             if b is None or s > b.score:
-                kept = _fits(hand, colors, values) if ctx.keep else 0
+                kept = _fits(hand, colors, values, len(hand)) if ctx.keep else 0
                 best[0] = Plan(path, s, len(path), units, not hand, bonus, resets, kept)
         if not hand:
             return
