@@ -39,6 +39,32 @@ def test_rollout_policy_is_the_greedy_agent(n):
             state.apply_action(a)
 
 
+@pytest.mark.parametrize("n", [2, 4])
+def test_memoised_plans_are_the_plans_of_what_the_seat_sees(n):
+    # The memo's key holds what plan_turn reads; a determinization (other hands, draw pile and
+    # seed re-dealt) has the same key, and its plan made afresh is the memoised one.
+    game = ninetynine.load_game("tripwire", num_players=n)
+    rng = Rng(5)
+    checked = 0
+    for i, state in enumerate(_positions(n, seeds=range(2))):
+        if state.is_terminal() or state.phase != 0 or i % 3:
+            continue
+        p = state.current_player()
+        other = state.resample(p, rng)
+        assert search._view_key(other, p) == search._view_key(state, p)
+
+        def fresh(s, p=p):
+            view = search._plan_view(s, p)
+            return search.plan_turn(view, game.rules, game.chain, game.one_per_dock).actions
+
+        assert fresh(other) == fresh(state)
+        search.rollout_policy(state.clone())  # fills the memo for this view
+        memo = search._MEMO.get(search._view_key(state, p))
+        assert memo is None or memo == fresh(state)  # None: the move was forced
+        checked += 1
+    assert checked > 20
+
+
 def test_rollout_policy_plays_legal_moves_from_odd_positions():
     for state in _positions(3):
         if not state.is_terminal():

@@ -67,8 +67,14 @@ Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
 
 ## Search hooks
 For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
-determinization (the rollout policy) and a fitted win-chance evaluation (hand size, Nulls,
-skips, playable and flexible cards per seat); rollouts are cut after 4 turns (`DEPTH`).
+determinization (the rollout policy; its plans are memoised by what the seat sees) and a
+fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
+seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`).
+
+## Bots
+`greedy` plans its whole turn (`heuristics.py`): the most cards shed, its Tripwires and Triple
+Plays timed, up to two cards that still fit kept for the next turn. `greedy1` is version 1 of
+it (no value for kept cards), kept for comparison.
 
 ## Version history
 - 1: first release.
@@ -85,7 +91,7 @@ from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import register_agent
 
 from .game import TripwireGame
-from .heuristics import GreedyAgent, explain_choice, plan_turn
+from .heuristics import GreedyAgent, GreedyV1Agent, explain_choice, plan_turn
 from .search import DEPTH, evaluate, rollout_policy
 from .state import TripwireState
 
@@ -95,6 +101,13 @@ register_agent(
     game_id=TripwireGame.game_id,
     doc="plans the whole turn: sheds the most cards, keeps Nulls for defence, times Tripwires "
     "and Triple Plays against the leader (games/tripwire/heuristics.py)",
+)
+
+register_agent(
+    "greedy1",
+    GreedyV1Agent,
+    game_id=TripwireGame.game_id,
+    doc="version 1 of greedy (no value for the playable cards it keeps), for comparison",
 )
 
 register_search_hooks(

@@ -23,7 +23,7 @@ from typing import Any
 from ninetynine.core.util import softmax_returns
 
 from .actions import DRAW, END, NULL_ACTION, TAKE
-from .cards import MINUS, NULL, PLUS, VECTOR, VOLT
+from .cards import MINUS, NULL, NUM_KINDS, PLUS, VECTOR, VOLT, is_standard, value_of
 from .heuristics import plan_turn
 from .rules import slot_card, valid_slots
 
@@ -33,30 +33,53 @@ DEPTH = 4
 #: The cards that fit almost any dock (a Vector is any value, [+] / [-] move any value).
 FLEXIBLE = (VECTOR, VOLT, PLUS, MINUS)
 
+#: The standard 1s and 10s (each fits only a 2 or a 9 of its own colour).
+RIGID = frozenset(k for k in range(NUM_KINDS) if is_standard(k) and value_of(k) in (1, 10))
+
 #: The feature names of :func:`features` (one value each, per seat).
-FEATURES = ("cards", "one_card", "two_cards", "nulls", "skips", "playable", "flexible")
+FEATURES = (
+    "cards",
+    "one_card",
+    "two_cards",
+    "nulls",
+    "skips",
+    "playable",
+    "flexible",
+    "rigid",
+    "cards_late",
+    "any_play",
+)
 
 #: Fitted weights per player count: (feature weights in :data:`FEATURES` order, the utility
 #: of being 1, 2, ... seats after the seat to move). Fitted (conditional logit) on every third
-#: turn-start position of 1,500 seeded greedy self-play games per player count, default
-#: options (``PYTHONPATH=src python benchmarks/fit_evaluation.py tripwire --players N``).
-#: Held-out log-loss against the uniform guess: 0.656 / 0.693 (2 players), 1.045 / 1.099 (3),
-#: 1.224 / 1.386 (4), 1.391 / 1.609 (5), 1.559 / 1.792 (6): between greedy players the
-#: position says little about the winner until a hand runs low (a luck-heavy game).
+#: turn-start position of 1,500 seeded self-play games per player count of version 2 of
+#: ``greedy``, default options (``PYTHONPATH=src python benchmarks/fit_evaluation.py tripwire
+#: --players N``). Held-out log-loss against the uniform guess: 0.654 / 0.693 (2 players;
+#: 0.671 with version 1's seven features on the same games), 0.994 / 1.099 (3), 1.279 /
+#: 1.386 (4), 1.320 / 1.609 (5), 1.438 / 1.792 (6): between greedy players the position says
+#: little about the winner until a hand runs low (a luck-heavy game). A rigid card (a 1 or a
+#: 10) weighs more than a card (it can take dozens of turns to fit), a Null nearly as much
+#: (it leaves a hand only in an Attack Wave).
 _WEIGHTS: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {
-    2: ((-0.2007, 0.2031, 0.0916, 0.0631, -0.0150, 0.1790, 0.0626), (0.0132,)),
-    3: ((-0.2823, 0.3940, 0.1628, -0.0205, -0.0483, 0.3180, 0.1371), (0.0792, 0.0270)),
+    2: (
+        (-0.0133, 0.3165, 0.1319, -0.1900, 0.1057, 0.0374, -0.0671, -0.3108, -0.1456, 0.1096),
+        (-0.0025,),
+    ),
+    3: (
+        (-0.0522, 0.2346, 0.0944, -0.4643, 0.0325, 0.1271, -0.0929, -0.4235, -0.3370, 0.0848),
+        (-0.1489, 0.0259),
+    ),
     4: (
-        (-0.3515, 0.4139, 0.1756, -0.1935, -0.1352, 0.4300, 0.1602),
-        (-0.0117, -0.0242, -0.0066),
+        (-0.1168, 0.2397, 0.0604, -0.5133, -0.1817, 0.2466, -0.0363, -0.8537, 0.0000, 0.0265),
+        (-0.0335, -0.0364, -0.0422),
     ),
     5: (
-        (-0.5001, 0.4646, 0.1978, -0.2390, -0.0685, 0.5621, 0.3364),
-        (-0.0086, -0.0307, -0.0392, -0.0328),
+        (-0.2523, 0.2848, 0.1462, -0.6733, -0.1924, 0.2847, 0.1728, -1.0393, -0.2624, 0.1587),
+        (-0.0348, -0.0746, -0.1128, -0.1353),
     ),
     6: (
-        (-0.4775, 0.7101, 0.3374, -0.2584, -0.1897, 0.6419, 0.2595),
-        (0.0314, -0.1316, -0.0917, -0.0360, -0.1473),
+        (-0.2766, 0.6370, 0.2898, -0.7773, -0.2309, 0.2944, 0.1994, -1.2778, 0.0000, 0.2848),
+        (0.0028, -0.0675, -0.1475, -0.1422, -0.2049),
     ),
 }
 
@@ -64,7 +87,10 @@ _WEIGHTS: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {
 def features(state: Any, q: int) -> tuple[float, ...]:
     """Seat ``q``'s features in ``state`` (see :data:`FEATURES`): cards in hand, holding one
     card, holding two, Nulls held (at most 2), turns it will lose, hand cards that fit a dock
-    now, flexible cards held (Vector, Volt, [+], [-])."""
+    now (at most 4), flexible cards held (Vector, Volt, [+], [-]; at most 3), rigid cards held
+    (standard 1s and 10s: each fits only a 2 or a 9 of its colour), cards in hand times how
+    far the game is into the second half of its safety stop (0 before half-way, 1 at the stop,
+    where the fewest cards wins: D25), and whether any card fits a dock now."""
     hand = state.hands[q]
     cards = len(hand)
     table = valid_slots(state.game.rules)
@@ -72,14 +98,19 @@ def features(state: Any, q: int) -> tuple[float, ...]:
     playable = 0
     flexible = 0
     nulls = 0
+    rigid = 0
     for k in hand:
         if k == NULL:
             nulls += 1
             continue
         if k in FLEXIBLE:
             flexible += 1
+        elif k in RIGID:
+            rigid += 1
         if rows[0][k] or rows[1][k] or rows[2][k]:
             playable += 1
+    half = state.game.max_turns / 2
+    late = max(0.0, (state.turn - half) / half)
     return (
         float(cards),
         1.0 if cards == 1 else 0.0,
@@ -88,6 +119,9 @@ def features(state: Any, q: int) -> tuple[float, ...]:
         float(state.skips[q]),
         float(min(playable, 4)),
         float(min(flexible, 3)),
+        float(rigid),
+        cards * late,
+        1.0 if playable else 0.0,
     )
 
 
@@ -129,6 +163,44 @@ def _plan_view(state: Any, p: int) -> dict[str, Any]:
 #: The rest of the turn's plan: ``(key of the state it expects next, the moves left)``.
 _PLAN: list[Any] = [None, ()]
 
+#: Plans already made, by everything :func:`plan_turn` reads from its view (see
+#: :func:`_view_key`): a search bot replays the same position on many determinizations, and
+#: the plan of the seat it searches for depends only on what that seat sees, so the plan of
+#: the rest of the root turn (and often more) is made once per decision instead of once per
+#: rollout. Cleared when it holds :data:`MEMO_SIZE` plans.
+_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
+MEMO_SIZE = 20_000
+
+
+def _view_key(state: Any, p: int) -> tuple[Any, ...]:
+    """Everything of :func:`_plan_view` that :func:`plan_turn` reads (the seat, its hand,
+    the hand sizes, the Nulls seen and the cards out of sight, the docks, the turn so far)
+    and the game's options."""
+    g = state.game
+    side = state.side
+    return (
+        p,
+        tuple(state.hands[p]),
+        tuple(len(h) for h in state.hands),
+        side.count(NULL),
+        len(side) + sum(len(st) for st in state.docks),
+        tuple(state.colors),
+        tuple(state.values),
+        state.t_played,
+        state.t_docks,
+        state.t_full,
+        state.t_neutral,
+        state.t_units,
+        state.t_bonus,
+        state.t_triple_ok,
+        state.t_triple,
+        g.rules,
+        g.chain,
+        g.one_per_dock,
+        g.volt_bonus,
+        tuple(g.counts),
+    )
+
 
 def _key(state: Any, played: int, hand: tuple[int, ...]) -> tuple[Any, ...]:
     return (state.player, state.turn, played, hand, len(state.hist))
@@ -156,10 +228,17 @@ def rollout_policy(state: Any, rng: Any = None) -> int:
     if _PLAN[0] == _key(state, state.t_played, hand):
         rest = _PLAN[1]  # may be empty: the plan ends the turn here
     else:
-        g = state.game
-        rest = plan_turn(
-            _plan_view(state, p), g.rules, g.chain, g.one_per_dock, volt_bonus=g.volt_bonus
-        ).actions
+        key = _view_key(state, p)
+        memo = _MEMO.get(key)
+        if memo is None:
+            g = state.game
+            memo = plan_turn(
+                _plan_view(state, p), g.rules, g.chain, g.one_per_dock, volt_bonus=g.volt_bonus
+            ).actions
+            if len(_MEMO) >= MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = memo
+        rest = memo
     _PLAN[0] = None
     if rest and rest[0] in legal:
         a = rest[0]
