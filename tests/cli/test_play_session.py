@@ -246,7 +246,8 @@ def test_events_from_public_views() -> None:
     events = game.describe_events(before, after, [10.0, 80.0], [19.0, 95.0], 0, names)
     assert events == [
         "Seat 0 scored a row of 3 cards: +9 points, now 19 (needs 80)",
-        "Seat 1 emptied the personal deck: +15 points, now 95 (needs 4)",
+        "Seat 1 emptied the personal deck (15 new cards from the reserve): +15 points, now 95 "
+        "(needs 4)",
         "Seat 0 flipped rule 2: Plus 1 -> Minus 1",
         "Seat 0 emptied the hand, drew 6 new cards and goes again",
         "the reserve was rebuilt from the discard piles (40 cards)",

@@ -6,7 +6,8 @@ field              event
 =================  ===================================================================
 ``rows``           a seat's row (list of cards) emptied while it scored: "scored a row
                    of 5 cards"
-``deck_sizes``     a seat's deck grew while it scored: "emptied the personal deck"
+``deck_sizes``     a seat's deck grew while it scored: "emptied the personal deck (15
+                   new cards from the reserve)" (W8)
 ``rules``          a rule name changed: "rule 2 flipped: Plus 1 -> Minus 1"
 ``hand_sizes``     the mover's hand grew while the mover acts again: one card ("took an
                    extra card") or a whole new hand ("emptied the hand ... goes again")
@@ -63,7 +64,7 @@ def describe_events(
             k = len(rows_b[i])
             causes.append(f"scored a row of {k} card{'s' if k != 1 else ''}")
         if decks_b and decks_a and decks_a[i] > decks_b[i]:
-            causes.append("emptied the personal deck")
+            causes.append("emptied the personal deck (15 new cards from the reserve)")
         sign = "+" if delta > 0 else "-"
         text = f"{names[i]} " + (" and ".join(causes) + ": " if causes else "")
         unit = "point" if abs(delta) == 1 else "points"
