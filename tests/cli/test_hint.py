@@ -90,3 +90,17 @@ def test_hint_never_fails_on_any_position_of_random_games() -> None:
     obs.update(phase="row", current_player=0, hand=[], rows=[[5], *obs["rows"][1:]])
     obs["scores"] = [0, *obs["scores"][1:]]
     assert "end" in (game.hint(obs) or "")
+
+
+def test_a_plan_with_double_matches_says_take_or_decline_comes_between() -> None:
+    """Following a hint's discards literally must not meet "first take or decline" unwarned:
+    a plan with double matches says a take/decline answer follows each one."""
+    seen = 0
+    for seed in range(6):
+        for state in _states(seed):
+            obs = state.observation(state.current_player())
+            hint = state.game.hint(obs)
+            if hint and "double match" in hint:
+                assert re.search(r"double match(es)?: answer take or decline after (each|it)", hint)
+                seen += 1
+    assert seen > 0

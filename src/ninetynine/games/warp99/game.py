@@ -284,7 +284,12 @@ class Warp99Game(Game):
             seq = " ".join(action_to_string(a) for a in plan.plays)
             empties = ", empties the hand" if plan.count == len(cards) else ""
             d = plan.doubles
-            doubles = f", {d} double match{'es' if d != 1 else ''}" if d else ""
+            doubles = (
+                f", {d} double match{'es' if d != 1 else ''}: answer take or decline after "
+                f"{'each' if d != 1 else 'it'}"
+                if d
+                else ""
+            )
             return f"{seq} ({plan.count} card{'s' if plan.count != 1 else ''}{empties}{doubles})"
 
         phase = obs["phase"]
