@@ -110,6 +110,13 @@ def row_potential(length: int, last_value: int) -> float:
     return (length + h) ** 2 - RATE * h
 
 
+#: ``row_potential(length, value)`` for every length 0-12 and card value 0-10 (the rollout
+#: policy reads the same floats from the table).
+_POTENTIAL = tuple(tuple(row_potential(n, v) for v in range(11)) for n in range(13))
+#: The greedy agent's tie-break per card: ``0.01 * value + 0.001 * colour``.
+_TIE = tuple(0.01 * VALUE[c] + 0.001 * COLOR[c] for c in range(NUM_CARDS))
+
+
 class GreedyAgent:
     """A real heuristic player for Warp 99 and Ninety Nine (see the module docstring)."""
 
@@ -191,43 +198,63 @@ def _discard_solver(
     """``solve(mask, top0, top1)``: the best discard sequence for the cards of ``hand`` not
     in ``mask`` (bit ``i``: ``hand[i]`` is used), as ``(count, doubles, first play)``.
 
-    The same answer as :func:`solve_discards` (same search order, same tie-breaks) but on
-    bit masks with one memo per hand, so every "hand minus one card" of a row decision shares
-    its sub-problems: about ten times faster in rollouts."""
+    The same answer as :func:`solve_discards` (same search order, same tie-breaks; a test
+    compares them) but on bit masks with one memo per hand, so every "hand minus one card" of
+    a row decision shares its sub-problems: about ten times faster in rollouts. For each pile
+    top it looks up once which hand cards fit (a bit mask, and one for double matches), so a
+    step visits only the cards that can be played instead of testing every card."""
     base = config * NUM_CARDS
-    k = len(hand)
     cards = tuple(hand)
-    bits = tuple(1 << i for i in range(k))
+    k = len(cards)
     memo: dict[int, Solution] = {}
+    # per top card: (bits of the hand cards it takes, bits of those that match twice)
+    fits: dict[int, tuple[int, int]] = {}
+    p0 = A.PILE_BASE[0]
+    p1 = A.PILE_BASE[1]
+
+    def fit(top: int) -> tuple[int, int]:
+        m = MATCH[base + top]
+        f = d = 0
+        for i in range(k):
+            x = m[cards[i]]
+            if x:
+                f |= 1 << i
+                if x >= 2:
+                    d |= 1 << i
+        got = fits[top] = (f, d)
+        return got
 
     def solve(mask: int, a: int, b: int) -> Solution:
         key = (mask << 16) | (a << 8) | b
         got = memo.get(key)
         if got is not None:
             return got
-        ma = MATCH[base + a]
-        mb = MATCH[base + b]
+        fa = fits.get(a) or fit(a)
+        fb = fits.get(b) or fit(b)
+        free_a = fa[0] & ~mask
+        free_b = fb[0] & ~mask
+        todo = free_a | free_b
         best_c = best_d = 0
         best_m = -1
-        for i in range(k):
-            bit = bits[i]
-            if mask & bit:
-                continue
-            c = cards[i]
-            m = ma[c]
-            if m:
-                sc, sd, _ = solve(mask | bit, c, b)
+        while todo:
+            bit = todo & -todo
+            todo ^= bit
+            c = cards[bit.bit_length() - 1]
+            sub = mask | bit
+            if free_a & bit:
+                sc, sd, _ = solve(sub, c, b)
                 sc += 1
-                sd += m >= 2
+                if fa[1] & bit:
+                    sd += 1
                 if sc > best_c or (sc == best_c and sd > best_d):
-                    best_c, best_d, best_m = sc, sd, A.PILE_BASE[0] + c
-            m = mb[c]
-            if m:
-                sc, sd, _ = solve(mask | bit, a, c)
+                    best_c, best_d, best_m = sc, sd, p0 + c
+            if free_b & bit:
+                sc, sd, _ = solve(sub, a, c)
                 sc += 1
-                sd += m >= 2
+                if fb[1] & bit:
+                    sd += 1
                 if sc > best_c or (sc == best_c and sd > best_d):
-                    best_c, best_d, best_m = sc, sd, A.PILE_BASE[1] + c
+                    best_c, best_d, best_m = sc, sd, p1 + c
         got = memo[key] = (best_c, best_d, best_m)
         return got
 
@@ -236,14 +263,15 @@ def _discard_solver(
 
 #: The last solver built, as (config, hand, solve): a turn's later discards are sub-problems
 #: of its row decision's solver (the same hand minus the cards played since).
-_LAST_SOLVER: list[Any] = [-1, (), None]
+_LAST_SOLVER: list[Any] = [-1, (), None, {}]
 
 
-def _solve_hand(hand: list[int], config: int, top0: int, top1: int, skip: int = -1) -> Solution:
-    """The best discards of ``hand`` (minus card ``skip``) on the given tops, reusing the last
-    solver when ``hand`` is part of the hand it was built for."""
-    last_config, last_hand, solve = _LAST_SOLVER
-    if last_config == config and solve is not None:
+def _solver_for(hand: list[int], config: int) -> tuple[Any, int, dict[int, int]]:
+    """``(solve, mask, bit)`` for ``hand``: the last solver when ``hand`` is part of the hand
+    it was built for (else a new one, kept as the last), the mask of that hand's cards not in
+    ``hand``, and each card's bit in it."""
+    last_config, last_hand, solve, bit = _LAST_SOLVER
+    if last_config == config:
         mask = 0
         i = 0
         n = len(last_hand)
@@ -253,19 +281,26 @@ def _solve_hand(hand: list[int], config: int, top0: int, top1: int, skip: int = 
                 i += 1
             if i == n or last_hand[i] != c:
                 break
-            if c == skip:
-                mask |= 1 << i
             i += 1
         else:
             while i < n:
                 mask |= 1 << i
                 i += 1
-            return solve(mask, top0, top1)  # type: ignore[no-any-return]
+            return solve, mask, bit
     new_hand = tuple(hand)
     solve = _discard_solver(new_hand, config)
-    _LAST_SOLVER[:] = [config, new_hand, solve]
-    mask = 1 << new_hand.index(skip) if skip >= 0 else 0
-    return solve(mask, top0, top1)
+    bit = {c: 1 << i for i, c in enumerate(new_hand)}
+    _LAST_SOLVER[:] = [config, new_hand, solve, bit]
+    return solve, 0, bit
+
+
+def _solve_hand(hand: list[int], config: int, top0: int, top1: int, skip: int = -1) -> Solution:
+    """The best discards of ``hand`` (minus card ``skip``) on the given tops, reusing the last
+    solver when ``hand`` is part of the hand it was built for."""
+    solve, mask, bit = _solver_for(hand, config)
+    if skip >= 0:
+        mask |= bit[skip]
+    return solve(mask, top0, top1)  # type: ignore[no-any-return]
 
 
 def rollout_policy(state: Any, rng: Any = None) -> int:
@@ -314,16 +349,18 @@ def _rollout_row(
     if can_score:
         options += [(True, c) for c in hand]
     n_rest = len(hand) - 1
+    solve, mask, bit = _solver_for(hand, config)
+    grown = _POTENTIAL[L + 1]  # a row holds at most 11 cards (values 0-10)
     for scored, c in options:
-        count, doubles, _ = _solve_hand(hand, config, top0, top1, c)
+        count, doubles, _ = solve(mask | bit[c], top0, top1)
         if scored:
-            val = L * L + row_potential(1, VALUE[c])
+            val = L * L + _POTENTIAL[1][VALUE[c]]
         else:
-            val = row_potential(L + 1, VALUE[c])
+            val = grown[VALUE[c]]
         val += count + DOUBLE_BONUS * doubles
         if n_rest and count == n_rest and bonus:
             val += EMPTY_BONUS
-        val -= 0.01 * VALUE[c] + 0.001 * COLOR[c]
+        val -= _TIE[c]
         if val > best_val:
             best_val, best_act = val, (A.SCORE if scored else c)
     return best_act
