@@ -14,6 +14,7 @@ from ninetynine.core.rng import Rng
 from ninetynine.games.warp99.heuristics import (
     GreedyAgent,
     _discard_solver,
+    discard_count,
     evaluate,
     rollout_policy,
     search_candidates,
@@ -189,7 +190,8 @@ def test_rollout_policy_is_the_greedy_agent(game_id, n):
 
 def test_the_rollout_solver_is_the_exact_solver():
     """``_discard_solver`` (bit masks, for rollouts) gives ``solve_discards``'s count, doubles
-    and first play, for random hands (0-9 cards), tops, rule sides and used cards."""
+    and first play, and ``discard_count`` its count, for random hands (0-9 cards), tops, rule
+    sides and used cards."""
     rng = Rng(5)
     for _ in range(400):
         k = rng.randbelow(10)
@@ -204,6 +206,7 @@ def test_the_rollout_solver_is_the_exact_solver():
             plan = solve_discards(rest, top0, top1, config)
             first = plan.plays[0] if plan.plays else -1
             assert solve(mask, top0, top1) == (plan.count, plan.doubles, first)
+            assert discard_count(rest, config, top0, top1) == plan.count
 
 
 def test_candidates_are_a_macro_move_in_the_discard_phase():

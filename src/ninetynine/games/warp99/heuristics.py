@@ -261,6 +261,73 @@ def _discard_solver(
     return solve
 
 
+#: Counts already found by :func:`discard_count`, by (hand, config, top0, top1); emptied when
+#: it grows past ``_COUNTS_MAX`` entries (bounded memory; answers never depend on it).
+_COUNTS: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+_COUNTS_MAX = 1 << 16
+
+
+def discard_count(hand: tuple[int, ...], config: int, top0: int, top1: int) -> int:
+    """How many cards of ``hand`` the best discard sequence plays (``solve_discards(...).count``,
+    a test checks it): the same search, but a branch stops once every remaining card is
+    played, since no sequence can play more. For the evaluation of a search bot."""
+    key = (hand, config, top0, top1)
+    got = _COUNTS.get(key)
+    if got is not None:
+        return got
+    base = config * NUM_CARDS
+    k = len(hand)
+    memo: dict[int, int] = {}
+    fits: dict[int, int] = {}
+
+    def fit(top: int) -> int:
+        m = MATCH[base + top]
+        f = 0
+        for i in range(k):
+            if m[hand[i]]:
+                f |= 1 << i
+        fits[top] = f
+        return f
+
+    def count(mask: int, left: int, a: int, b: int) -> int:
+        key = (mask << 16) | (a << 8) | b
+        got = memo.get(key)
+        if got is not None:
+            return got
+        fa = fits.get(a)
+        if fa is None:
+            fa = fit(a)
+        fb = fits.get(b)
+        if fb is None:
+            fb = fit(b)
+        free_a = fa & ~mask
+        free_b = fb & ~mask
+        todo = free_a | free_b
+        best = 0
+        while todo and best < left:
+            bit = todo & -todo
+            todo ^= bit
+            c = hand[bit.bit_length() - 1]
+            if free_a & bit:
+                n = count(mask | bit, left - 1, c, b) + 1
+                if n > best:
+                    best = n
+                    if best == left:
+                        break
+            if free_b & bit:
+                n = count(mask | bit, left - 1, a, c) + 1
+                if n > best:
+                    best = n
+        memo[key] = best
+        return best
+
+    got = count(0, k, top0, top1)
+    if len(_COUNTS) >= _COUNTS_MAX:
+        _COUNTS.clear()
+    _COUNTS[key] = got
+    return got
+
+
 #: The last solver built, as (config, hand, solve): a turn's later discards are sub-problems
 #: of its row decision's solver (the same hand minus the cards played since).
 _LAST_SOLVER: list[Any] = [-1, (), None, {}]
@@ -308,7 +375,9 @@ def rollout_policy(state: Any, rng: Any = None) -> int:
     from the state with :func:`_discard_solver`: the same choice as
     ``GreedyAgent(game).step(state.observation(p), legal)`` (a test checks it), several times
     faster. ``rng`` is unused (the greedy agent is deterministic)."""
-    legal = state.legal_actions()
+    legal = state._legal  # the state's cached legal list, read only (no copy)
+    if legal is None:
+        legal = state._legal = state._compute_legal()
     if len(legal) == 1:
         return int(legal[0])
     p = state.player
@@ -452,7 +521,7 @@ def evaluate(state: Any) -> list[float]:
         else:
             h = grown = 0.0
             fits = len(hand)
-        discards = _discard_solver(tuple(hand), state.config)(0, top0, top1)[0]
+        discards = discard_count(tuple(hand), state.config, top0, top1)
         u = (
             w[0] * (score - len(state.decks[q]))
             + w[1] * length * length
