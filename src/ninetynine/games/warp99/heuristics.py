@@ -333,10 +333,17 @@ def discard_count(hand: tuple[int, ...], config: int, top0: int, top1: int) -> i
 _LAST_SOLVER: list[Any] = [-1, (), None, {}]
 
 
+#: Solvers by (config, hand), with each card's bit: a search tries every root move on many
+#: determinizations, and each move leaves the same hand every time (emptied when it grows past
+#: ``_SOLVERS_MAX``: bounded memory; answers never depend on it).
+_SOLVERS: dict[tuple[int, tuple[int, ...]], tuple[Any, dict[int, int]]] = {}
+_SOLVERS_MAX = 256
+
+
 def _solver_for(hand: list[int], config: int) -> tuple[Any, int, dict[int, int]]:
     """``(solve, mask, bit)`` for ``hand``: the last solver when ``hand`` is part of the hand
-    it was built for (else a new one, kept as the last), the mask of that hand's cards not in
-    ``hand``, and each card's bit in it."""
+    it was built for (else the one kept for this hand, or a new one; it becomes the last), the
+    mask of that hand's cards not in ``hand``, and each card's bit in it."""
     last_config, last_hand, solve, bit = _LAST_SOLVER
     if last_config == config:
         mask = 0
@@ -355,8 +362,15 @@ def _solver_for(hand: list[int], config: int) -> tuple[Any, int, dict[int, int]]
                 i += 1
             return solve, mask, bit
     new_hand = tuple(hand)
-    solve = _discard_solver(new_hand, config)
-    bit = {c: 1 << i for i, c in enumerate(new_hand)}
+    key = (config, new_hand)
+    got = _SOLVERS.get(key)
+    if got is None:
+        if len(_SOLVERS) >= _SOLVERS_MAX:
+            _SOLVERS.clear()
+        solve = _discard_solver(new_hand, config)
+        bit = {c: 1 << i for i, c in enumerate(new_hand)}
+        got = _SOLVERS[key] = (solve, bit)
+    solve, bit = got
     _LAST_SOLVER[:] = [config, new_hand, solve, bit]
     return solve, 0, bit
 
