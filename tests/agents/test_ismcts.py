@@ -13,9 +13,12 @@ from ninetynine.core.errors import GameOptionError
 from ninetynine.core.rng import Rng
 from ninetynine.games.warp99.heuristics import (
     GreedyAgent,
+    _discard_solver,
+    discard_count,
     evaluate,
     rollout_policy,
     search_candidates,
+    solve_discards,
 )
 from ninetynine.sim import play_game
 
@@ -28,9 +31,22 @@ def test_parse_spec():
     assert parse_spec("50:depth=2:c=1.5:z=0:flat") == {
         "iterations": 50, "depth": 2, "c": 1.5, "z": 0.0, "macro": False,
     }  # fmt: skip
+    assert parse_spec("5000:1s") == {"iterations": 5000, "seconds": 1.0}
+    assert parse_spec("5000:steps=40000") == {"iterations": 5000, "steps": 40000}
 
 
-@pytest.mark.parametrize("bad", ["abc", "0", "-1s", "depth=x", "c=", "200:fast"])
+def test_budget_defaults():
+    game = ninetynine.load_game("warp99", num_players=2)
+    assert make_agent("ismcts", game, 0, 1).iterations == 1000
+    timed = make_agent("ismcts:0.5s", game, 0, 1)
+    assert timed.iterations is None and timed.seconds == 0.5
+    both = make_agent("ismcts:5000:1s", game, 0, 1)
+    assert (both.iterations, both.seconds) == (5000, 1.0)
+
+
+@pytest.mark.parametrize(
+    "bad", ["abc", "0", "-1s", "depth=x", "c=", "200:fast", "steps=0", "steps=x"]
+)
 def test_bad_specs_are_game_option_errors(bad):
     game = ninetynine.load_game("warp99", num_players=2)
     with pytest.raises(GameOptionError, match="ismcts"):
@@ -92,6 +108,36 @@ def test_leaving_the_policy_move_needs_a_better_value():
             assert values[a] == max(values[m] for m in finalists)
 
 
+@pytest.mark.parametrize("mode", ["paired", "ucb"])
+def test_a_steps_cap_bounds_the_rollout_moves_reproducibly(mode):
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(11)
+    free = make_agent(f"ismcts:200:{mode}", game, 0, 3)
+    choose_action(free, state, 0)
+    assert free.capped == 0 and free.last["steps"] == free.steps > 200
+    runs = []
+    for _ in range(2):
+        bot = make_agent(f"ismcts:200:{mode}:steps=60", game, 0, 3)
+        runs.append((choose_action(bot, state, 0), bot.last["iterations"], bot.last["steps"]))
+        assert bot.capped == 1
+        # each phase stops at its share of the cap: past it by at most one round's moves
+        assert 60 <= bot.last["steps"] < free.last["steps"]
+        assert bot.last["iterations"] < 200
+    assert runs[0] == runs[1]
+
+
+def test_a_time_cap_that_is_not_hit_changes_nothing():
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(11)
+    plain = make_agent("ismcts:40", game, 0, 3)
+    capped = make_agent("ismcts:40:600s", game, 0, 3)
+    assert choose_action(plain, state, 0) == choose_action(capped, state, 0)
+    assert plain.last["values"] == capped.last["values"] and capped.capped == 0
+    hit = make_agent("ismcts:100000:1ms", game, 0, 3)
+    choose_action(hit, state, 0)
+    assert hit.capped == 1 and hit.last["iterations"] < 100000
+
+
 def test_time_budget_runs_at_least_one_round():
     game = ninetynine.load_game("warp99", num_players=2)
     state = game.new_initial_state(2)
@@ -140,6 +186,27 @@ def test_rollout_policy_is_the_greedy_agent(game_id, n):
         greedy = greedy or GreedyAgent(state.game)
         p = state.current_player()
         assert rollout_policy(state) == greedy.step(state.observation(p), state.legal_actions())
+
+
+def test_the_rollout_solver_is_the_exact_solver():
+    """``_discard_solver`` (bit masks, for rollouts) gives ``solve_discards``'s count, doubles
+    and first play, and ``discard_count`` its count, for random hands (0-9 cards), tops, rule
+    sides and used cards."""
+    rng = Rng(5)
+    for _ in range(400):
+        k = rng.randbelow(10)
+        cards = list(range(110))
+        rng.shuffle(cards)
+        hand, top0, top1 = tuple(sorted(cards[:k])), cards[k], cards[k + 1]
+        config = rng.randbelow(8)
+        solve = _discard_solver(hand, config)
+        for _ in range(3):
+            mask = sum(1 << i for i in range(k) if rng.randbelow(4) == 0)
+            rest = tuple(c for i, c in enumerate(hand) if not mask >> i & 1)
+            plan = solve_discards(rest, top0, top1, config)
+            first = plan.plays[0] if plan.plays else -1
+            assert solve(mask, top0, top1) == (plan.count, plan.doubles, first)
+            assert discard_count(rest, config, top0, top1) == plan.count
 
 
 def test_candidates_are_a_macro_move_in_the_discard_phase():

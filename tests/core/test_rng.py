@@ -126,3 +126,48 @@ def test_as_rng():
     assert as_rng(r) is r
     assert as_rng(4).getstate() == Rng(4).getstate()
     assert isinstance(as_rng(None), Rng)
+
+
+def test_shuffle_is_fisher_yates_with_randbelow():
+    """``shuffle`` inlines its draws: the same permutation and the same generator state as
+    ``j = randbelow(i + 1)`` for ``i`` from the end down to 1 (any length, 0 and 1 too)."""
+    for n in (0, 1, 2, 7, 110):
+        for seed in range(20):
+            a, b = Rng(seed), Rng(seed)
+            xs, ys = list(range(n)), list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = a.randbelow(i + 1)
+                xs[i], xs[j] = xs[j], xs[i]
+            b.shuffle(ys)
+            assert xs == ys and a.getstate() == b.getstate()
+
+
+def test_redeal_hidden_deals_each_class_from_its_sorted_cards():
+    """``core.util.redeal_hidden``: the cards of each class, sorted then shuffled (classes in
+    order), fill that class's positions in slot order; with one class it takes a shortcut
+    that must deal the same."""
+    from ninetynine.core.util import redeal_hidden
+
+    def by_definition(slots, klass, rng):
+        out = [list(s) for s in slots]
+        for k in sorted({klass[c] for s in slots for c in s}):
+            where = [
+                (si, j) for si, s in enumerate(slots) for j, c in enumerate(s) if klass[c] == k
+            ]
+            pool = sorted(slots[si][j] for si, j in where)
+            rng.shuffle(pool)
+            for (si, j), c in zip(where, pool, strict=True):
+                out[si][j] = c
+        return out
+
+    src = Rng(9)
+    for t in range(300):
+        cards = list(range(110))
+        src.shuffle(cards)
+        cuts = sorted(src.randbelow(40) for _ in range(3))
+        slots = [cards[: cuts[0]], cards[cuts[0] : cuts[1]], [], cards[cuts[1] : cuts[2]]]
+        classes = 1 + t % 3
+        klass = [src.randbelow(classes) for _ in range(110)]
+        a, b = Rng(t), Rng(t)
+        assert redeal_hidden(slots, klass, a) == by_definition(slots, klass, b)
+        assert a.getstate() == b.getstate()

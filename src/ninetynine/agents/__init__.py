@@ -21,7 +21,8 @@ register_agent("random", RandomAgent, doc="uniform over the legal actions")
 register_agent(
     "ismcts",
     make_ismcts,
-    doc="information-set MCTS: ismcts[:iterations|:0.5s][:random][:c=0.7] (agents/ismcts.py)",
+    doc="information-set MCTS: ismcts[:iterations][:0.5s][:steps=N][:random][:c=0.7] "
+    "(agents/ismcts.py)",
 )
 
 

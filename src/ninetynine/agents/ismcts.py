@@ -34,6 +34,11 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
     ismcts:200             200 iterations (rollouts)
     ismcts:0.5s / :500ms   a wall-time budget per decision: not reproducible (how many
                            iterations fit depends on the machine and its load)
+    ismcts:5000:1s         5000 iterations, but stop at 1 s: reproducible whenever the cap
+                           is not hit (the agent counts the hits in ``capped``)
+    ismcts:5000:steps=40000  5000 iterations, but at most 40000 moves played in rollouts:
+                           reproducible, and it bounds the time of the decisions whose
+                           rollouts are long (see below)
     ismcts:200:ucb         the paper's tree search (``paired`` is the default)
     ismcts:200:random      uniformly random rollouts (default ``greedy``)
     ismcts:200:depth=2     rollouts cut after 2 turns, then the game's evaluation;
@@ -42,9 +47,15 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
     ismcts:200:z=1.0       paired: standard errors needed to leave the policy's move
     ismcts:200:flat        no macro moves (the game's ``candidates`` hook is ignored)
 
-With an iteration budget the agent is reproducible: the same seed, observation and legal
-actions give the same move (determinizations and rollouts draw from the agent's own seeded
-:class:`~ninetynine.core.rng.Rng`). Per-game tuning comes from the game's
+The cost of a decision is about proportional to the moves played in its rollouts, not to the
+rollouts: one Warp 99 rollout (the rest of the turn) may be 1 move or 20 (a hand emptied again
+and again). ``steps`` caps those moves; like the time cap, it ends each sequential-halving phase
+at its share of the cap (after at least one round), so the moves that survive are still
+compared on equal terms. ``last["steps"]`` reports the moves of the last search.
+
+With an iteration budget (and a ``steps`` cap or none) the agent is reproducible: the same
+seed, observation and legal actions give the same move (determinizations and rollouts draw from
+the agent's own seeded :class:`~ninetynine.core.rng.Rng`). Per-game tuning comes from the game's
 :class:`~ninetynine.core.agent.SearchHooks` (a fast greedy rollout policy, macro moves through
 ``candidates``, a cut-off evaluation and its default depth); without hooks the agent runs the
 game's ``greedy`` agent (or random moves) on each rollout state's observation and plays every
@@ -122,6 +133,8 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["z"] = float(p[2:])
             elif p.startswith("depth="):
                 out["depth"] = int(p[6:])
+            elif p.startswith("steps="):
+                out["steps"] = int(p[6:])
             elif p.endswith("ms"):
                 out["seconds"] = float(p[:-2]) / 1000
             elif p.endswith("s"):
@@ -130,8 +143,15 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["iterations"] = int(p)
         except ValueError:
             raise GameOptionError(_bad_part(part)) from None
-    if out.get("iterations", 1) < 1 or out.get("seconds", 1) <= 0 or out.get("depth", 0) < 0:
-        raise GameOptionError(f"ismcts: budgets must be positive and depth >= 0, got {arg!r}")
+    if (
+        out.get("iterations", 1) < 1
+        or out.get("seconds", 1) <= 0
+        or out.get("depth", 0) < 0
+        or out.get("steps", 1) < 1
+    ):
+        raise GameOptionError(
+            f"ismcts: budgets and steps must be positive and depth >= 0, got {arg!r}"
+        )
     return out
 
 
@@ -139,7 +159,7 @@ def _bad_part(part: str) -> str:
     return (
         f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
         "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
-        "ismcts:200:c=0.7, ismcts:200:z=1"
+        "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000"
     )
 
 
@@ -149,8 +169,11 @@ class ISMCTSAgent:
     :param game: the game it plays (for the hooks and the fallback policy).
     :param seat: its seat.
     :param seed: seeds its :class:`Rng` (determinizations, tie-breaks and rollouts).
-    :param iterations: rollouts per decision (ignored when ``seconds`` is given).
-    :param seconds: a wall-time budget per decision instead (not reproducible).
+    :param iterations: rollouts per decision (default :data:`DEFAULT_ITERATIONS`, or no
+        limit when only ``seconds`` is given).
+    :param seconds: a wall-time budget per decision (alone, not reproducible; with
+        ``iterations``, a cap on them).
+    :param steps: a cap on the moves played in rollouts per decision (reproducible).
     :param mode: ``"paired"`` or ``"ucb"`` (see the module docstring).
     :param rollout: ``"greedy"`` (the game's hook or greedy agent) or ``"random"``.
     :param depth: turns before a rollout is cut and evaluated (``0``: play to the end;
@@ -169,8 +192,9 @@ class ISMCTSAgent:
         game: Game,
         seat: int = 0,
         seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
+        steps: int | None = None,
         mode: str = "paired",
         rollout: str = "greedy",
         depth: int | None = None,
@@ -183,8 +207,12 @@ class ISMCTSAgent:
         self.game = game
         self.seat = seat
         self.rng = Rng(seed)
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        #: Rollouts per decision (``None``: as many as ``seconds`` allows).
         self.iterations = iterations
         self.seconds = seconds
+        self.max_steps = steps
         self.mode = mode
         self.c = c
         self.z = z
@@ -197,6 +225,11 @@ class ISMCTSAgent:
         self.policy = self._make_policy(rollout, hooks)
         #: Decisions taken through plain ``step`` (no view: no search).
         self.unsearched = 0
+        #: Searches that the ``seconds`` or ``steps`` cap ended before their ``iterations``.
+        self.capped = 0
+        #: Moves played in rollouts since the agent was built (a machine-independent measure
+        #: of the work done; the last search's share is in ``last["steps"]``).
+        self.steps = 0
         #: The last search: ``iterations``, ``seconds``, ``default`` (the policy's move),
         #: ``values`` (mean reward in [0, 1] per root move, best first), ``visits``.
         self.last: dict[str, Any] = {}
@@ -260,11 +293,17 @@ class ISMCTSAgent:
         if len(cands) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "default": default}
             return cands[0]
+        steps0 = self.steps
         if self.mode == "ucb":
             choice, info = self._search_ucb(view, cands, default, t0)
         else:
             choice, info = self._search_paired(view, cands, default, t0)
-        self.last = {"seconds": time.perf_counter() - t0, "default": default, **info}
+        self.last = {
+            "seconds": time.perf_counter() - t0,
+            "default": default,
+            "steps": self.steps - steps0,
+            **info,
+        }
         return choice
 
     def _search_paired(
@@ -281,11 +320,21 @@ class ISMCTSAgent:
         alive = list(range(k))
         phases = max(1, math.ceil(math.log2(k)))
         done = 0
+        steps0 = self.steps
+        capped = False
         for phase in range(phases):
-            rounds = max(1, self.iterations // phases // len(alive))
-            deadline = None if self.seconds is None else t0 + self.seconds * (phase + 1) / phases
+            share = (phase + 1) / phases
+            rounds = None if self.iterations is None else self.iterations // phases // len(alive)
+            deadline = None if self.seconds is None else t0 + self.seconds * share
+            step_cap = None if self.max_steps is None else steps0 + self.max_steps * share
             r = 0
-            while r < rounds if deadline is None else (r == 0 or time.perf_counter() < deadline):
+            while r == 0 or rounds is None or r < rounds:
+                if r and (
+                    (deadline is not None and time.perf_counter() >= deadline)
+                    or (step_cap is not None and self.steps >= step_cap)
+                ):
+                    capped = rounds is not None
+                    break
                 sample = view.sample(rng.next_u64())
                 seed = rng.next_u64()
                 for i in alive:
@@ -309,6 +358,7 @@ class ISMCTSAgent:
             if mean <= self.z * math.sqrt(var / r):
                 best = d
         order = sorted(means, key=lambda i: (i not in alive, -means[i], cands[i]))
+        self.capped += capped
         info = {
             "iterations": done,
             "values": {cands[i]: (means[i] + 1.0) * 0.5 for i in order},
@@ -322,12 +372,15 @@ class ISMCTSAgent:
         rng = self.rng
         root = Node(-1)
         deadline = None if self.seconds is None else t0 + self.seconds
+        step_cap = None if self.max_steps is None else self.steps + self.max_steps
         done = 0
-        while (
-            done < self.iterations
-            if deadline is None
-            else (done == 0 or time.perf_counter() < deadline)
-        ):
+        while done == 0 or self.iterations is None or done < self.iterations:
+            if done and (
+                (deadline is not None and time.perf_counter() >= deadline)
+                or (step_cap is not None and self.steps >= step_cap)
+            ):
+                self.capped += self.iterations is not None
+                break
             self._iterate(root, view.sample(rng.next_u64()), rng)
             done += 1
         stats = {a: root.children[a] for a in cands if a in root.children}
@@ -386,9 +439,12 @@ class ISMCTSAgent:
         and the game's evaluation stands in for the returns."""
         policy = self.policy
         depth = self.depth
+        steps = 0
         if depth is None:
             while not state.is_terminal():
                 state.apply_action(policy(state, rng))
+                steps += 1
+            self.steps += steps
             return state.returns()
         turns = 0
         mover = state.current_player()
@@ -397,9 +453,12 @@ class ISMCTSAgent:
             if p != mover:
                 turns += 1
                 if turns >= depth:
+                    self.steps += steps
                     return self.evaluate(state)  # type: ignore[misc]
                 mover = p
             state.apply_action(policy(state, rng))
+            steps += 1
+        self.steps += steps
         return state.returns()
 
 

@@ -57,10 +57,24 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, seq: MutableSequence[Any]) -> None:
-        """Shuffle ``seq`` in place (Fisher-Yates)."""
+        """Shuffle ``seq`` in place (Fisher-Yates): ``j = randbelow(i + 1)`` for ``i`` from the
+        end down to 1, with :meth:`next_u64` and :meth:`randbelow` written inline (the same
+        draws, a few times faster: determinizations shuffle every hidden card)."""
+        s = self._state
+        top = _MASK + 1
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = top - top % n
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                r = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                r = ((r ^ (r >> 27)) * 0x94D049BB133111EB) & _MASK
+                r ^= r >> 31
+                if r < limit:
+                    break
+            j = r % n
             seq[i], seq[j] = seq[j], seq[i]
+        self._state = s
 
     def spawn(self) -> Rng:
         """An independent generator seeded from this one."""

@@ -44,6 +44,18 @@ def redeal_hidden(
     >>> a == redeal_hidden([[1, 2], [3]], [0, 0, 0, 0], Rng(1))
     True
     """
+    flat = [c for slot in slots for c in slot]
+    if flat and len({klass[c] for c in flat}) == 1:
+        # one class (no reshuffle yet, the common case): the same deal, without the
+        # bookkeeping of positions per class
+        flat.sort()
+        rng.shuffle(flat)
+        dealt = []
+        i = 0
+        for slot in slots:
+            dealt.append(flat[i : i + len(slot)])
+            i += len(slot)
+        return dealt
     positions: dict[int, list[tuple[int, int]]] = {}
     cards: dict[int, list[int]] = {}
     for si, slot in enumerate(slots):
