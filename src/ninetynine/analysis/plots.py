@@ -24,6 +24,19 @@ SIZE = (7.0, 3.6)
 COLORS = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 
 
+def matplotlib_at_least(major: int, minor: int) -> bool:
+    """Whether the installed matplotlib is at least ``major.minor`` (for renamed arguments).
+
+    >>> matplotlib_at_least(3, 0)
+    True
+    """
+    parts = matplotlib.__version__.split(".")[:2]
+    try:
+        return (int(parts[0]), int(parts[1])) >= (major, minor)
+    except (ValueError, IndexError):  # an unusual version string: assume a recent one
+        return True
+
+
 def new_figure(ncols: int = 1, size: tuple[float, float] = SIZE) -> tuple[Figure, list[Any]]:
     """A figure with ``ncols`` side-by-side axes."""
     fig, axes = plt.subplots(1, ncols, figsize=size, dpi=DPI, squeeze=False)

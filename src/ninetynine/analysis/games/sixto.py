@@ -94,9 +94,13 @@ def _pad_boxes(path: Path, series: dict[str, list[float]]) -> Path:
     step by 5 read as noise)."""
     order = sorted((p for p in series if series[p]), key=lambda p: statistics.fmean(series[p]))
     fig, (ax,) = plots.new_figure(1)
+    # Matplotlib 3.10 renamed ``vert=False`` to ``orientation="horizontal"`` (3.11 warns).
+    horizontal: dict[str, Any] = (
+        {"orientation": "horizontal"} if plots.matplotlib_at_least(3, 10) else {"vert": False}
+    )
     ax.boxplot(
         [series[p] for p in order],
-        vert=False,
+        **horizontal,
         whis=(0, 100),
         widths=0.6,
         showmeans=True,
