@@ -216,12 +216,6 @@ class Warp99State(EngineState):
     def string_to_action(self, text: str) -> int:
         return A.string_to_action(text)
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
     def _compute_legal(self) -> list[int]:
         phase = self.phase
         p = self.player
