@@ -9,7 +9,6 @@ decision), the ladder as JSON (``--json``) and a plot of strength against thinki
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +16,6 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
@@ -32,6 +23,7 @@ from ninetynine.core.registry import load_game
 from ninetynine.sim.ladder import Ladder, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
+from .progress import games_bar
 from .simulate import apply_variant, parse_options
 
 
@@ -104,32 +96,10 @@ def _run(
 ) -> Ladder:
     if not progress or total == 0:
         return run_ladder(game, specs, games, players, options, seed, against=refs, executor=ex)
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err,
-        auto_refresh=False,  # no refresh thread while worker processes fork
-    )
-    with bar:
-        task = bar.add_task(f"{game} ladder", total=total)
-        last = [0.0]
-
-        def advance(k: int) -> None:
-            bar.advance(task, k)
-            now = time.perf_counter()
-            if now - last[0] >= 0.1:
-                last[0] = now
-                bar.refresh()
-
-        ladder = run_ladder(
+    with games_bar(err, f"{game} ladder", total) as advance:
+        return run_ladder(
             game, specs, games, players, options, seed, progress=advance, against=refs, executor=ex
         )
-        bar.refresh()
-    return ladder
 
 
 def _pct(x: float) -> str:

@@ -19,18 +19,7 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.registry import game_class, load_game
@@ -44,16 +33,10 @@ from ninetynine.sim import (
     summarize,
 )
 
+from .progress import games_bar
+
 #: ``--variant`` name -> value of the game's ``rules`` option.
 VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
-
-
-class _RateColumn(ProgressColumn):
-    """Games per second."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("? games/s" if not speed else f"{speed:,.0f} games/s", style="cyan")
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -245,31 +228,8 @@ def _run(
             records=records is not None,
             executor=ex,
         )
-    # No auto-refresh thread: worker processes may be forked while the bar is live, so
-    # the bar is redrawn from the progress callback instead (at most 10 times a second).
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err,
-        auto_refresh=False,
-    )
-    with bar:
-        task = bar.add_task(f"{game_id} x{num_players}", total=games)
-        last = [0.0]
-
-        def advance(k: int) -> None:
-            bar.advance(task, k)
-            now = time.perf_counter()
-            if now - last[0] >= 0.1:
-                last[0] = now
-                bar.refresh()
-
-        results = run_games(
+    with games_bar(err, f"{game_id} x{num_players}", games, rate=True) as advance:
+        return run_games(
             game_id,
             num_players,
             options,
@@ -281,8 +241,6 @@ def _run(
             records=records is not None,
             executor=ex,
         )
-        bar.refresh()
-    return results
 
 
 # ----------------------------------------------------------------------------- rendering
