@@ -227,6 +227,12 @@ class Game(ABC):
             "options": json.loads(json.dumps(dict(self.options))),
         }
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and deep-copy as ``(class, num_players, options)``: a game is nothing more,
+        and rebuilding it re-runs the option checks (its read-only ``options`` view cannot be
+        pickled itself)."""
+        return (_rebuild_game, (type(self), self.num_players, dict(self.options)))
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.game_id!r}, num_players={self.num_players}, {opts})"
@@ -236,6 +242,11 @@ class Game(ABC):
 
     def __hash__(self) -> int:
         return hash(json.dumps(self.to_dict(), sort_keys=True))
+
+
+def _rebuild_game(cls: type[Game], num_players: int, options: dict[str, Any]) -> Game:
+    """The inverse of :meth:`Game.__reduce__`."""
+    return cls(num_players, **options)
 
 
 class State(ABC):
