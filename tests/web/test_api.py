@@ -78,6 +78,19 @@ def test_malformed_json_body_is_a_400_not_a_traceback(client) -> None:
     assert r.status_code == 400 and "JSON object" in r.json()["error"]
 
 
+@pytest.mark.parametrize("path", ["/api/tables", "/api/sheets", "/api/tables/{tid}/moves"])
+def test_a_deeply_nested_body_under_the_size_limit_is_a_400(client, path) -> None:
+    """16 KB of nested brackets: Python's JSON parser gives up with a RecursionError, which
+    must be answered as bad JSON, not as an internal error."""
+    t = new_table(client, game="warp99", players=2, seats=["human", "greedy"], seed=1)
+    body = b"[" * 8000 + b"]" * 8000
+    r = client.post(
+        path.format(tid=t["id"]), content=body, headers={"Content-Type": "application/json"}
+    )
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == "bad_message" and "nested too deeply" in r.json()["error"]
+
+
 def test_unknown_table_is_404(client) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope/record").status_code == 404

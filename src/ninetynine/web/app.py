@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ninetynine.core.errors import NinetyNineError
 from ninetynine.core.registry import agent_doc, game_class, list_agents, list_games
 
+from .sheet import MAX_ROW
 from .store import Store
 from .tables import LiveTable, MoveError, SheetError, TableManager
 
@@ -85,14 +86,26 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+def parse_json(text: str | bytes, what: str) -> Any:
+    """``json.loads(text)``, or a ``ValueError`` saying what is wrong with ``what`` (e.g.
+    "the request body"): not JSON, or nested so deeply that the parser gives up (a
+    ``RecursionError`` inside ``json``; 16 KB of brackets is enough)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{what} is nested too deeply") from None
+    except ValueError:
+        raise ValueError(f"{what} is not valid JSON") from None
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_MESSAGE:
         raise ApiError(413, "bad_message", "the request body is too large")
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise ApiError(400, "bad_message", "the request body is not valid JSON") from None
+        data = parse_json(raw or b"{}", "the request body")
+    except ValueError as e:
+        raise ApiError(400, "bad_message", str(e)) from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_message", "the request body must be a JSON object")
     return data
@@ -339,6 +352,9 @@ def create_app(
             action: Any = 0
         elif "row" in body:
             action = body["row"]
+            # a row is a whole number of cards 1..10; 0 would read as DECK_EMPTIED
+            if isinstance(action, bool) or not isinstance(action, int) or action < 1:
+                raise ApiError(400, "bad_entry", f"a row has 1 to {MAX_ROW} cards, not {action!r}")
         else:
             raise ApiError(400, "bad_request", 'an entry is {"row": n} or {"deck": true}')
         try:
@@ -375,9 +391,9 @@ async def _ws_message(websocket: WebSocket, table: Any, seat: int | None, text: 
         if len(text) > MAX_MESSAGE:
             raise MoveError("bad_message", "message too large")
         try:
-            msg = json.loads(text)
-        except ValueError:
-            raise MoveError("bad_message", "the message is not valid JSON") from None
+            msg = parse_json(text, "the message")
+        except ValueError as e:
+            raise MoveError("bad_message", str(e)) from None
         if not isinstance(msg, dict):
             raise MoveError("bad_message", 'a message is a JSON object with a "type"')
         kind = msg.get("type")
