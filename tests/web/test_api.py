@@ -171,3 +171,40 @@ def test_a_search_bot_with_its_iterations_takes_a_seat(client) -> None:
     summary = client.get(f"/api/tables/{t['id']}").json()
     assert summary["seats"][1]["agent"] == "ismcts:50"
     new_table(client, game="warp99", players=2, seats=["human", "ismcts:0.2s"], seed=3)
+
+
+def test_a_chosen_seed_is_a_fixed_deal_that_every_seat_is_told(client) -> None:
+    """Whoever types a seed in the lobby can compute every hidden card
+    (``new_initial_state(seed)``), so such a table says so to every seat, spectators
+    included; a table the server dealt does not."""
+    fixed = new_table(client, game="warp99", players=2, seats=["human", "human"], seed=12345)
+    dealt = new_table(client, game="warp99", players=2, seats=["human", "human"])
+    for t, expected in ((fixed, True), (dealt, False)):
+        assert client.get(f"/api/tables/{t['id']}").json()["fixed_deal"] is expected
+        for token in (t["seats"][0]["token"], t["seats"][1]["token"], None):
+            query = {"token": token} if token else {}
+            view = client.get(f"/api/tables/{t['id']}/view", params=query).json()
+            assert view["fixed_deal"] is expected
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed[fixed["id"]]["fixed_deal"] and not listed[dealt["id"]]["fixed_deal"]
+    assert '"seed"' not in client.get(f"/api/tables/{fixed['id']}").text  # still not shown
+
+
+def test_a_database_from_before_fixed_deals_is_brought_up_to_date(tmp_path) -> None:
+    import sqlalchemy
+
+    from ninetynine.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    Store(url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:  # the schema as it was: no fixed_deal column
+        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN fixed_deal"))
+    engine.dispose()
+    store = Store(url)
+    tid = store.create_table(
+        kind="game", game_id="warp99", num_players=2, options={}, seed=5,
+        seats=["human", "greedy"], names=["a", "b"], token_hashes=[None, None],
+    )
+    assert store.load(tid).fixed_deal is False
+    store.close()

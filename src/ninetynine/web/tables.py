@@ -151,6 +151,7 @@ class LiveTable:
         self.names = list(stored.names)
         self.token_hashes = list(stored.token_hashes)
         self.created = stored.created
+        self.fixed_deal = stored.fixed_deal
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
         # Replayed quickly; only the moves the log shows have their events worded.
@@ -228,6 +229,9 @@ class LiveTable:
             "title": self.game.title,
             "num_players": self.game.num_players,
             "options": dict(self.game.options),
+            # a seed chosen by the creator fixes the deal: whoever knows it can work out
+            # every hidden card, so every seat is told
+            "fixed_deal": self.fixed_deal,
             "seats": [
                 {
                     "seat": i,
@@ -272,6 +276,7 @@ class LiveTable:
             "log": self.log_for(seat),
             "terminal": st.is_terminal(),
             "has_hint": self.has_hint,
+            "fixed_deal": self.fixed_deal,
         }
         if st.is_terminal():
             out["result"] = self.result_text()
@@ -522,6 +527,7 @@ class TableManager:
             seats=specs,
             names=seat_names(specs, names),
             token_hashes=[hash_token(t) if t else None for t in tokens],
+            fixed_deal=seed is not None,
         )
         return Created(tid, tokens)
 

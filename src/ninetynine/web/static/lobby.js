@@ -107,7 +107,7 @@ function tableList(rows) {
   return el("table", { class: "list" }, el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Game"), el("th", {}, "Seats"), el("th", {}, "Status"), el("th", {}, ""))),
     el("tbody", {}, rows.map((t) => el("tr", {},
       el("td", {}, el("code", {}, t.id)), el("td", {}, t.kind === "sheet" ? `${t.game} score sheet` : t.game),
-      el("td", {}, t.seats.map((s) => s.name + (s.present === false ? " (away)" : "")).join(", ")),
+      el("td", {}, t.seats.map((s) => s.name + (s.present === false ? " (away)" : "")).join(", ") + (t.fixed_deal ? " · fixed deal" : "")),
       el("td", {}, t.status === "finished" ? (t.result || "finished") : "playing"),
       el("td", {}, t.kind === "sheet" ? el("a", { href: `/sheet/${t.id}` }, "view")
         : [el("a", { href: `/watch/${t.id}` }, "watch"), t.status === "finished" ? [" · ", el("a", { href: `/api/tables/${t.id}/record` }, "record")] : null])))));

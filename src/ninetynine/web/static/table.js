@@ -145,6 +145,7 @@ async function start() {
   }
   $("subtitle").textContent = `${info.title || info.game} — table ${tableId}`;
   $("watch").href = `/watch/${tableId}`;
+  $("fixed-deal").classList.toggle("hidden", !info.fixed_deal);
   try {
     renderer = (await import(info.renderer)).default;
   } catch {
