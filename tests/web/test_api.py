@@ -208,3 +208,41 @@ def test_a_database_from_before_fixed_deals_is_brought_up_to_date(tmp_path) -> N
     )
     assert store.load(tid).fixed_deal is False
     store.close()
+
+
+def test_a_move_without_a_token_asks_for_it(client) -> None:
+    """An empty body is not a spectator's move: it is a move that forgot its seat's token."""
+    t = new_table(client, game="warp99", players=2, seats=["human", "greedy"], seed=3)
+    for body in ({}, {"action": 0, "version": 0}, {"token": "", "action": 0}):
+        r = client.post(f"/api/tables/{t['id']}/moves", json=body)
+        assert r.status_code == 400 and "token" in r.json()["error"], r.text
+    assert client.get(f"/api/tables/{t['id']}").json()["moves"] == 0
+
+
+def test_the_load_benchmark_needs_only_the_web_extra() -> None:
+    """``python benchmarks/web_load.py`` after ``pip install -e '.[web]'``: every package it
+    imports is a dependency of the project or of its web extra."""
+    import ast
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    declared = project["dependencies"] + project["optional-dependencies"]["web"]
+    names = {d.split("[")[0].split(">")[0].split("=")[0].strip().lower() for d in declared}
+    names |= {"websockets"}  # uvicorn[standard] brings it
+    tree = ast.parse((root / "benchmarks" / "web_load.py").read_text())
+    imported = {
+        a.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for a in node.names
+    } | {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+    }
+    import sys
+
+    third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "ninetynine"}
+    assert third_party <= names, third_party - names

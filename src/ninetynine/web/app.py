@@ -276,6 +276,10 @@ def create_app(
         returns the seat's new view."""
         table = table_or_404(table_id)
         body = await _json_body(request)
+        if not body.get("token"):
+            raise ApiError(
+                400, "bad_request", "a move needs your seat's token (from its invite link)"
+            )
         seat = table.seat_of(body.get("token"))
         await table.play(seat, body)
         return table.view(seat)

@@ -90,7 +90,10 @@ function statusLine(v) {
 function draw(v) {
   const previous = view;
   view = v;
-  if (ui.version !== v.version) { ui.selection = null; ui.version = v.version; $("hint").classList.add("hidden"); }
+  if (ui.version !== v.version) {
+    if (ui.version >= 0) $("notation").value = "";
+    ui.selection = null; ui.version = v.version; $("hint").classList.add("hidden");
+  }
   document.body.dataset.version = v.version;
   document.body.dataset.terminal = v.terminal ? "1" : "0";
   const [turn, text] = statusLine(v);
@@ -143,7 +146,11 @@ async function start() {
     fatal(e.message);
     return;
   }
-  $("subtitle").textContent = `${info.title || info.game} — table ${tableId}`;
+  // the game's name (its title up to the colon) and this table's target, if it has one: the
+  // title's own wording ("race to 99") would be wrong for a table played to 150
+  const name = (info.title || info.game).split(":")[0];
+  const target = info.options && info.options.target;
+  $("subtitle").textContent = `${name}${target ? ` to ${target}` : ""} — table ${tableId}`;
   $("watch").href = `/watch/${tableId}`;
   $("fixed-deal").classList.toggle("hidden", !info.fixed_deal);
   try {
@@ -155,7 +162,8 @@ async function start() {
   $("notation-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const t = $("notation").value.trim();
-    if (t) { sendMove(t); $("notation").value = ""; }
+    // kept until the move is accepted (a new version clears it): a rejected notation can be fixed
+    if (t) sendMove(t);
   });
   $("hint-btn").addEventListener("click", () => socket && socket.send(JSON.stringify({ type: "hint" })));
   connect();
