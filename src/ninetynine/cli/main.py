@@ -309,6 +309,19 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move (people can follow).")
     ] = 0.6,
+    max_open_tables: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables the server holds at most.")
+    ] = 1000,
+    max_bot_tables: Annotated[
+        int,
+        typer.Option(min=0, help="Unfinished tables of bots alone (they use the server's cores)."),
+    ] = 4,
+    max_bot_moves: Annotated[
+        int, typer.Option(min=1, help="Moves after which a table of bots alone is stopped.")
+    ] = 10_000,
+    idle_hours: Annotated[
+        float, typer.Option(min=0.01, help="Hours without a move after which a table closes.")
+    ] = 168.0,
 ) -> None:
     """Play in the browser: lobby, tables for every game, bots, invite links, score sheets.
 
@@ -316,7 +329,13 @@ def serve(
     """
     from .serve import run_serve
 
-    run_serve(host, port, database, bot_delay)
+    limits = {
+        "max_open_tables": max_open_tables,
+        "max_bot_tables": max_bot_tables,
+        "max_bot_moves": max_bot_moves,
+        "idle_hours": idle_hours,
+    }
+    run_serve(host, port, database, bot_delay, limits)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ traceback.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -25,7 +26,7 @@ from ninetynine.core.registry import agent_doc, game_class, list_agents, list_ga
 
 from .sheet import MAX_ROW
 from .store import Store
-from .tables import LiveTable, MoveError, SheetError, TableManager
+from .tables import LimitError, Limits, LiveTable, MoveError, SheetError, TableManager
 
 log = logging.getLogger("ninetynine.web")
 
@@ -112,22 +113,35 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 
 def create_app(
-    database_url: str | None = None, bot_delay: float = 0.0, resume: bool = True
+    database_url: str | None = None,
+    bot_delay: float = 0.0,
+    resume: bool = True,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web application.
 
     :param database_url: SQLAlchemy URL; ``None``: the SQLite file in the user data directory.
     :param bot_delay: seconds a bot waits before each move (so people can follow).
     :param resume: on start-up, let unfinished all-bot tables play on.
+    :param limits: what the server allows (:class:`~ninetynine.web.tables.Limits`).
     """
     store = Store(database_url)
-    manager = TableManager(store, bot_delay=bot_delay)
+    manager = TableManager(store, bot_delay=bot_delay, limits=limits)
+
+    async def close_idle_hourly() -> None:
+        while True:
+            await asyncio.sleep(3600)
+            manager.close_idle()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         if resume:
             manager.resume()
+        else:
+            manager.close_idle()
+        janitor = asyncio.get_running_loop().create_task(close_idle_hourly())
         yield
+        janitor.cancel()
         await manager.close()
         store.close()
 
@@ -144,6 +158,10 @@ def create_app(
     @app.exception_handler(MoveError)
     async def _move_error(_r: Request, e: MoveError) -> JSONResponse:
         return JSONResponse({"error": str(e), "code": e.code}, status_code=_STATUS.get(e.code, 400))
+
+    @app.exception_handler(LimitError)
+    async def _limit_error(_r: Request, e: LimitError) -> JSONResponse:
+        return JSONResponse({"error": str(e), "code": "limit"}, status_code=429)
 
     @app.exception_handler(NinetyNineError)
     async def _lib_error(_r: Request, e: NinetyNineError) -> JSONResponse:

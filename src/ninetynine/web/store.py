@@ -71,7 +71,7 @@ class TableRow(Base):
     seats: Mapped[str] = mapped_column(Text)  # JSON list: "human" or an agent spec per seat
     names: Mapped[str] = mapped_column(Text)  # JSON list of display names
     token_hashes: Mapped[str] = mapped_column(Text)  # JSON list: sha256 hex or null (bots)
-    status: Mapped[str] = mapped_column(String(16), default="open")  # open | finished
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open|finished|stopped
     result: Mapped[str] = mapped_column(Text, default="")
     num_moves: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[float] = mapped_column(Float)
@@ -264,17 +264,41 @@ class Store:
         """Newest first, without their moves (``moves`` is empty)."""
         with Session(self.engine) as s:
             q = select(TableRow)
-            if status:
+            if status == "finished":  # a stopped table is over too
+                q = q.where(TableRow.status.in_(("finished", "stopped")))
+            elif status:
                 q = q.where(TableRow.status == status)
             if kind:
                 q = q.where(TableRow.kind == kind)
             q = q.order_by(TableRow.updated.desc()).limit(limit)
             return [_stored(r, []) for r in s.scalars(q)]
 
-    def open_table_ids(self, kind: str = "game") -> list[str]:
+    def open_table_ids(self, kind: str = "game", idle_since: float | None = None) -> list[str]:
+        """Ids of the unfinished tables of ``kind``; with ``idle_since`` (a ``time.time()``),
+        only those with no move (nor creation) after it."""
         with Session(self.engine) as s:
             q = select(TableRow.id).where(TableRow.status == "open", TableRow.kind == kind)
+            if idle_since is not None:
+                q = q.where(TableRow.updated < idle_since)
             return list(s.scalars(q))
+
+    def count_open(self, kind: str = "game", bots_only: bool = False) -> int:
+        """How many tables of ``kind`` are unfinished (``bots_only``: with no person's seat)."""
+        with Session(self.engine) as s:
+            q = select(func.count()).where(TableRow.status == "open", TableRow.kind == kind)
+            if bots_only:
+                q = q.where(TableRow.seats.not_like('%"human"%'))
+            return int(s.scalar(q) or 0)
+
+    def stop_table(self, table_id: str, result: str) -> None:
+        """Close an unfinished table for good (status ``stopped``, ``result`` says why): it
+        is never resumed and takes no more moves; its record still replays what was played."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "open")
+                .values(status="stopped", result=result, updated=time.time())
+            )
 
     def count(self) -> int:
         with Session(self.engine) as s:
