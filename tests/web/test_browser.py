@@ -174,7 +174,7 @@ def test_the_table_page_tells_the_truth_about_its_table(server_factory, tmp_path
         page.goto(server.base + fixed["seats"][0]["invite"])
         page.wait_for_selector("#status[data-turn='you']")
         subtitle = page.text_content("#subtitle") or ""
-        assert subtitle.startswith("Warp 99 to 150") and "race to 99" not in subtitle
+        assert subtitle.startswith("Warp 99 · target 150") and "race to 99" not in subtitle
         assert page.is_visible("#fixed-deal")
         assert "chose the seed" in page.inner_text("#fixed-deal")
 
@@ -190,4 +190,43 @@ def test_the_table_page_tells_the_truth_about_its_table(server_factory, tmp_path
         assert page.input_value("#notation") == ""
         page.screenshot(path=str(shots_dir(tmp_path) / "warp99-fixed-deal.png"), full_page=True)
         browser.close()
+    assert not problems, problems
+
+
+def test_moves_are_paused_while_the_server_is_down(server_factory, tmp_path: Path) -> None:
+    """With the server gone, the table says moves are paused and nothing can be clicked or
+    typed (no click is queued); when the server is back the same seat plays on."""
+    _need_browser()
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    t = httpx.post(
+        server.base + "/api/tables",
+        json={"game": "warp99", "players": 2, "seats": ["human", "greedy"], "seed": 3},
+    ).json()
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        page.goto(server.base + t["seats"][0]["invite"])
+        page.wait_for_selector("#status[data-turn='you']")
+        assert page.is_enabled("#moves button[data-move]")
+        server.kill()
+        page.wait_for_selector("#conn:not(.hidden)")
+        assert "moves are paused" in page.inner_text("#conn")
+        assert page.evaluate("document.body.dataset.offline") == "1"
+        enabled = page.eval_on_selector_all(
+            "#board button, #moves button, #notation", "els => els.filter(e => !e.disabled).length"
+        )
+        assert enabled == 0
+        page.screenshot(path=str(shots_dir(tmp_path) / "warp99-offline.png"), full_page=True)
+        server.start()
+        page.wait_for_function("document.body.dataset.offline === '0'", timeout=30_000)
+        page.wait_for_selector("#status[data-turn='you']")
+        assert page.is_enabled("#moves button[data-move]")
+        v = page.evaluate("document.body.dataset.version")
+        page.click("#moves button[data-move]")
+        page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+        browser.close()
+    problems = [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION" not in p]
     assert not problems, problems
