@@ -120,3 +120,18 @@ def test_simulate_a_one_player_game_reports_returns_not_wins():
     assert "one player: no wins or draws" in result.output
     assert "Wins" not in result.output and "seats played" not in result.output
     assert "score" in result.output
+
+
+def test_simulate_summary_words_every_category_code():
+    """``ended by: target 20`` and ``start rules: 111 20`` were codes nobody explained."""
+    result = runner.invoke(
+        app, ["simulate", "warp99", "-n", "4", "--no-progress", "-o", "rules=random"]
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "How the games ended" in out
+    assert "a player reached the target score" in out
+    assert "Rule cards at the start" in out and "Rule cards at the end" in out
+    assert "ended by:" not in out and "start rules:" not in out
+    result = runner.invoke(app, ["simulate", "tripwire", "-n", "4", "--no-progress"])
+    assert "System Clear (a player shed every card)" in result.stdout

@@ -24,6 +24,7 @@ from rich.progress import (
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 
+from .common import parse_name_list
 from .simulate import parse_options
 
 
@@ -55,7 +56,7 @@ def run_analyze_command(
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
         if out.exists() and not out.is_dir():
             raise GameOptionError(f"{out} is a file, not a directory")
-        specs = [s.strip().lower() for s in agents.split(",") if s.strip()] or ["greedy"]
+        specs = parse_name_list(agents)
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_options(option)
         ex = make_executor(backend, jobs, ray_address)

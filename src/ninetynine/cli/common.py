@@ -79,6 +79,24 @@ def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def parse_name_list(text: str, what: str = "agent") -> list[str]:
+    """``"greedy, random"`` -> ``["greedy", "random"]`` (stripped, lower-cased).
+
+    :raises GameOptionError: an empty name (``"greedy,,"``, ``",random"``, ``""``): a stray
+        comma is a typo, not a request for a default.
+
+    >>> parse_name_list("Greedy, random")
+    ['greedy', 'random']
+    """
+    names = [s.strip().lower() for s in text.split(",")]
+    if not text.strip() or any(not n for n in names):
+        raise GameOptionError(
+            f"empty {what} name in {text!r}: give names separated by single commas "
+            "(e.g. greedy,random)"
+        )
+    return names
+
+
 def seat_label(seat: int, spec: str, humans: int) -> str:
     """How a seat is named on the board and in move lines: ``Seat 1 (greedy)``; a lone human
     is ``Seat 0 (you)``."""

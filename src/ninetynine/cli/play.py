@@ -23,6 +23,7 @@ from .common import (
     default_record_path,
     friendly_errors,
     make_console,
+    parse_name_list,
     parse_option_pairs,
 )
 from .session import PlayResult, PlaySession, ReadLine
@@ -56,9 +57,9 @@ def seat_specs(seats: Sequence[str] | None, num_players: int) -> list[str]:
     """One spec per seat: the ``--seat`` values (comma lists allowed) in order, the rest
     ``greedy``; with no ``--seat`` at all, a person in seat 0.
 
-    :raises GameOptionError: more specs than seats.
+    :raises GameOptionError: more specs than seats, an empty spec (``human,,greedy``).
     """
-    given = [s.strip().lower() for item in seats or [] for s in item.split(",") if s.strip()]
+    given = [s for item in seats or [] for s in parse_name_list(item, "seat")]
     if not given:
         given = [HUMAN]
     if len(given) > num_players:
@@ -81,7 +82,7 @@ def build_game(
     :raises GameOptionError: unknown game, bad option, bad player count, too many seats.
     """
     options = variant_options(game_id, variant, parse_option_pairs(option_pairs))
-    n_given = len([s for item in seats or [] for s in item.split(",") if s.strip()])
+    n_given = len([s for item in seats or [] for s in parse_name_list(item, "seat")])
     if players is None and n_given:
         cls = game_class(game_id)
         players = max(n_given, cls.min_players) if n_given > 1 else None

@@ -33,6 +33,7 @@ from ninetynine.sim import (
     summarize,
 )
 
+from .common import parse_name_list
 from .progress import games_bar
 
 #: ``--variant`` name -> value of the game's ``rules`` option.
@@ -146,7 +147,7 @@ def _simulate(
         raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
     options = apply_variant(game_id, variant, parse_options(option))
     g = load_game(game_id, num_players=players, **options)  # validates game, players, options
-    base = base_agents(agents, g.num_players)
+    base = base_agents(parse_name_list(agents), g.num_players)
     jobs = None if jobs is None else min(jobs, games)
     if json_out is not None and csv_out is not None and json_out.resolve() == csv_out.resolve():
         raise GameOptionError(f"--json and --csv name the same file ({json_out})")
@@ -273,6 +274,17 @@ def _table(title: str, columns: Sequence[str]) -> Table:
     return t
 
 
+def category_table(game_id: str, key: str, d: dict[str, Any], games: int) -> Table:
+    """The games counted by the value of one category stat (``ended_by``, ...), each value
+    in words (:func:`ninetynine.analysis.outcomes.describe_value`), most frequent first."""
+    from ninetynine.analysis.outcomes import category_title, describe_value
+
+    t = _table(category_title(key, d["label"]), ("", "games", "share"))
+    for value, count in sorted(d["counts"].items(), key=lambda kv: -kv[1]):
+        t.add_row(escape(describe_value(game_id, key, value)), _num(count), _pct(count / games))
+    return t
+
+
 def print_summary(
     console: Console, summary: dict[str, Any], run: dict[str, Any], given: dict[str, str]
 ) -> None:
@@ -382,10 +394,9 @@ def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) 
                     f"{_pct(lo)}-{_pct(hi)}",
                 )
             console.print(t)
-    for d in stats.values():
+    for key, d in stats.items():
         if d["kind"] == "category":
-            counts = ", ".join(f"{k} {v:,}" for k, v in d["counts"].items())
-            console.print(f"{d['label']}: {counts}", highlight=False)
+            console.print(category_table(run["game"], key, d, summary["games"]))
 
     rate = run["games_per_second"]
     console.print(
