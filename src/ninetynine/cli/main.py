@@ -127,7 +127,11 @@ def play(
         int | None, _seed_option("Seed for the shuffle (replayable; default: a fresh one).")
     ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Where to save the game record (default: data dir).")
+        str | None,
+        typer.Option(
+            help="Where to save the game record: a file, or a directory to save it in "
+            "(default: the data directory). An existing file is never overwritten.",
+        ),
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
 ) -> None:

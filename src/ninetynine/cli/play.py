@@ -20,11 +20,11 @@ from ninetynine.core.registry import game_class, load_game
 
 from .common import (
     HUMAN,
-    default_record_path,
     friendly_errors,
     make_console,
     parse_name_list,
     parse_option_pairs,
+    record_path,
 )
 from .session import PlayResult, PlaySession, ReadLine
 
@@ -97,21 +97,23 @@ def run_play(
     variant: str | None,
     option_pairs: Sequence[str] | None,
     seed: int | None,
-    record: Path | None,
+    record: str | Path | None,
     delay: float,
     console: Console | None = None,
     read_line: ReadLine | None = None,
 ) -> PlayResult:
     """Run ``ninetynine play``; bad arguments exit with code 2 and one red line.
 
-    Exits with code 130 when interrupted (Ctrl-C); the record is saved in every case.
+    Exits with code 130 when interrupted (Ctrl-C); the record is saved in every case, as
+    :func:`~ninetynine.cli.common.record_path` reads ``record`` (a directory: inside it), never
+    over an existing file.
     """
     with friendly_errors():
         game, specs = build_game(game_id, players, seats, variant, option_pairs)
         if delay < 0:
             raise GameOptionError(f"--delay must be 0 or more, got {delay}")
         state = game.new_initial_state(seed=seed)
-        path = record if record is not None else default_record_path(game.game_id, state.seed)
+        path = record_path(record, game.game_id, state.seed)
         session = PlaySession(
             game,
             state,
