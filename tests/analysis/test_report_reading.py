@@ -56,7 +56,7 @@ def _percent_value(label: str) -> float:
     ("game_id", "sections"),
     [
         ("tripwire", ["seats", "endings", "length", "midgame", "first_player"]),
-        ("warp99", ["seats", "handicap"]),
+        ("warp99", ["seats", "handicap", "points"]),
         ("ono99", ["elimination"]),
     ],
 )

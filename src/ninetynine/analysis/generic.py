@@ -114,7 +114,7 @@ def endings(ctx: Context) -> None:
         for key in sorted(tally, key=lambda k: -tally[k]):
             ways.setdefault(key)
         draws[n] = sum(1 for g in games if g.winner is None) if n > 1 else 0
-    header = ["how the game ended", *(f"{n} players" for n in counts)]
+    header = ["how the game ended", *(f"{n} player{'s' if n > 1 else ''}" for n in counts)]
     rows, data = [], {}
     draw_cells = []
     for n in counts:

@@ -348,7 +348,7 @@ def stacked_shares(
         ax.bar(range(len(groups)), vals, bottom=bottom, color=COLORS[i % 8], label=name, width=0.6)
         bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
     ax.set_xticks(range(len(groups)), groups, fontsize=8)
-    if _labels_overlap(groups, 1, fig.get_figwidth() * 0.6):
+    if _labels_overlap(groups, 1, fig.get_figwidth() * 0.75):
         ax.tick_params(axis="x", labelrotation=90)
     ax.set_ylabel(ylabel, fontsize=9)
     if xlabel:
