@@ -135,3 +135,16 @@ def test_simulate_summary_words_every_category_code():
     assert "ended by:" not in out and "start rules:" not in out
     result = runner.invoke(app, ["simulate", "tripwire", "-n", "4", "--no-progress"])
     assert "System Clear (a player shed every card)" in result.stdout
+
+
+def test_simulate_names_its_files_whole_on_one_line(tmp_path):
+    """A path printed for copying is neither wrapped at 80 columns nor eaten by Rich markup."""
+    out = tmp_path / ("a long directory [with] brackets " * 3).strip()
+    args = ["simulate", "warp99", "-n", "2", "--no-progress", "--json", str(out / "s.json")]
+    args += ["--csv", str(out / "g.csv"), "--records", str(out / "rec")]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert f"summary written to {out / 's.json'}" in lines
+    assert f"2 games written to {out / 'g.csv'}" in lines
+    assert f"2 records written to {out / 'rec'}/" in lines

@@ -97,9 +97,10 @@ def run_analyze_command(
         elapsed = time.perf_counter() - t0
         pngs = sorted(out.glob("*.png"))
         err.print(
-            f"report written to {paths[0]} ({len(pngs)} plots, data in {paths[1].name}) "
-            f"in {elapsed:.0f} s",
+            f"report written to {escape(str(paths[0]))} ({len(pngs)} plots, data in "
+            f"{escape(paths[1].name)}) in {elapsed:.0f} s",
             highlight=False,
+            soft_wrap=True,
         )
     except (NinetyNineError, OSError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)

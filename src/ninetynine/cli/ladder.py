@@ -71,12 +71,12 @@ def run_ladder_command(
         print_ladder(Console(), ladder)
         if json_out is not None:
             json_out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
-            err.print(f"ladder written to {json_out}", highlight=False)
+            err.print(f"ladder written to {escape(str(json_out))}", highlight=False, soft_wrap=True)
         if plot is not None:
             from ninetynine.analysis.plots import plot_strength
 
             plot_strength(ladder.to_dict(), plot)
-            err.print(f"plot written to {plot}", highlight=False)
+            err.print(f"plot written to {escape(str(plot))}", highlight=False, soft_wrap=True)
     except (NinetyNineError, OSError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None

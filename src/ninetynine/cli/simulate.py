@@ -187,20 +187,26 @@ def _simulate(
 
     if json_out is not None:
         json_out.write_text(json.dumps({**run, **summary}, indent=2) + "\n", encoding="utf-8")
-        err.print(f"summary written to {json_out}", highlight=False)
+        err.print(f"summary written to {escape(str(json_out))}", highlight=False, soft_wrap=True)
     if csv_out is not None:
         header, rows = csv_rows(results)
         with csv_out.open("w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=header, extrasaction="ignore")
             writer.writeheader()
             writer.writerows(rows)
-        err.print(f"{len(rows)} games written to {csv_out}", highlight=False)
+        err.print(
+            f"{len(rows)} games written to {escape(str(csv_out))}", highlight=False, soft_wrap=True
+        )
     if records is not None:
         width = len(str(games - 1))
         for r in results:
             name = f"{game_id}-{r.index:0{width}d}-{r.seed}.txt"
             (records / name).write_text(r.record or "", encoding="utf-8")
-        err.print(f"{len(results)} records written to {records}/", highlight=False)
+        err.print(
+            f"{len(results)} records written to {escape(str(records))}/",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _run(
