@@ -206,3 +206,13 @@ def test_type_ahead_is_kept_when_input_is_not_a_terminal(tmp_path: Path) -> None
         read_line = terminal_read_line(out.console, stdin)
         assert read_line("> ") == "7"
         assert read_line("> ") == "2"
+
+
+def test_a_record_that_cannot_be_written_is_named_whole(tmp_path: Path) -> None:
+    blocker = tmp_path / "[not] a dir"
+    blocker.write_text("a file where a directory should be")
+    out = Transcript(width=40)
+    target = blocker / "game.txt"
+    result = run_play("warp99", 2, ["greedy"], None, None, 1, target, 0.0, console=out.console)
+    assert result.record_path is None
+    assert f"Could not save the record to {target}: " in out.text.splitlines()[-1]

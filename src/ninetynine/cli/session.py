@@ -354,7 +354,11 @@ class PlaySession:
         try:
             path = save_record(self.state, self.seats, self.record_path)
         except OSError as e:
-            self.console.print(f"[red]Could not save the record to {self.record_path}: {e}[/]")
+            self.console.print(
+                f"[red]Could not save the record to {escape(str(self.record_path))}: "
+                f"{escape(str(e))}[/]",
+                soft_wrap=True,
+            )
             return None
         # Never wrapped (soft_wrap): a path or a command cut in two cannot be copied.
         self.console.print(f"Record saved: {escape(str(path))}", soft_wrap=True)
