@@ -90,7 +90,7 @@ def seats(ctx: Context) -> None:
         xlabel="seat",
     )
     r.image(path, "Win rate by seat, one panel per player count; dashed: the fair share.")
-    r.data["seats"] = {**data, "tests": m, "correction": "holm", "alpha": 0.05}
+    r.data["seats"] = {"by_players": data, "tests": m, "correction": "holm", "alpha": 0.05}
 
 
 def endings(ctx: Context) -> None:
