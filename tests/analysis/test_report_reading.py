@@ -142,3 +142,13 @@ def test_every_game_has_words_for_its_endings(tmp_path: Path) -> None:
         md = (tmp_path / game_id / "report.md").read_text()
         table = md.split("| how the game ended |")[1]
         assert "_" not in table.split("draws:")[0], (game_id, table)  # no raw code
+
+
+def test_the_midgame_question_says_when_nobody_leads(tmp_path: Path) -> None:
+    """ONO 99's scores do not separate the seats before the end: no 0% bars with 0-100%
+    intervals, a sentence instead."""
+    build_report("ono99", tmp_path, games=3, seed=0, only=["midgame"])
+    md = (tmp_path / "report.md").read_text()
+    assert "No game had a single leader at these points: ONO 99's `scores()`" in md
+    build_report("warp99", tmp_path / "w", games=3, seed=0, only=["midgame"])
+    assert "No game had a single leader" not in (tmp_path / "w" / "report.md").read_text()

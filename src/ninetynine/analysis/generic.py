@@ -5,6 +5,8 @@ game reports them)."""
 
 from __future__ import annotations
 
+import math
+
 from ninetynine.sim.stats import describe
 
 from . import plots
@@ -219,7 +221,8 @@ def midgame(ctx: Context) -> None:
                 led += 1
                 won += g.winner == sc.index(top)
             v, ci = rate(won, led)
-            pts.append((v, ci))
+            # No single leader there: nothing to draw (not a 0% with a 0-100% interval).
+            pts.append((v, ci) if led else (math.nan, [math.nan, math.nan]))
             entry[m] = {"unique_leader": led, "leader_won": won, "rate": v, "ci95": ci}
             rows.append(
                 [
@@ -239,6 +242,13 @@ def midgame(ctx: Context) -> None:
         "*No lead*: games where several seats share the top score. A random seat would win 1/n."
     )
     r.table(["players", "at", "games with one leader", "leader wins (95% CI)", "1/n"], rows)
+    nobody_led = all(math.isnan(v) for pts in series.values() for v, _ in pts)
+    if nobody_led:
+        r.text(
+            f"No game had a single leader at these points: {game_name(ctx.game_id)}'s "
+            "`scores()` do not separate the seats before the end, so the question does not "
+            "apply."
+        )
     path = plots.lines(
         r.figure_path("midgame"),
         f"{game_name(ctx.game_id)}: the leader's chance to win",
@@ -249,11 +259,13 @@ def midgame(ctx: Context) -> None:
         xticks=marks,
         fair=fair,
         dodge=0.015,
+        note="no game had a single leader at these points" if nobody_led else "",
     )
     r.image(
         path,
         "How often the sole leader at that point wins (95% intervals; the series are shifted "
-        "sideways a little so that the bars stay apart); dotted: 1/n in the series' colour.",
+        "sideways a little so that the bars stay apart; no point where no game had a single "
+        "leader); dotted: 1/n in the series' colour.",
     )
     r.data["midgame"] = data
 

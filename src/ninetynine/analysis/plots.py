@@ -227,10 +227,12 @@ def lines(
     fair: Mapping[str, float] | None = None,
     percent: bool = True,
     dodge: float = 0.0,
+    note: str = "",
 ) -> Path:
     """One line per series of ``(value, (low, high))`` over ``x``, with error bars; ``dodge``
     shifts the series sideways by that share of the x range each (so that error bars at the
-    same x do not hide each other)."""
+    same x do not hide each other); a NaN value is not drawn; ``note``: a line of text in the
+    middle of the axes (e.g. why there is nothing to draw)."""
     fig, (ax,) = new_figure(1)
     span = (max(x) - min(x)) if len(x) > 1 else 1.0
     for i, (name, pts) in enumerate(series.items()):
@@ -250,6 +252,8 @@ def lines(
             ax.axhline(fair[name], color=COLORS[i % 8], ls=":", lw=1)
     if xticks is not None:
         ax.set_xticks(list(x), list(xticks))
+    if note:
+        ax.text(0.5, 0.5, note, transform=ax.transAxes, ha="center", va="center", fontsize=9)
     ax.set_xlabel(xlabel, fontsize=9)
     ax.set_ylabel(ylabel, fontsize=9)
     if percent:
