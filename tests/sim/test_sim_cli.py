@@ -148,3 +148,14 @@ def test_simulate_names_its_files_whole_on_one_line(tmp_path):
     assert f"summary written to {out / 's.json'}" in lines
     assert f"2 games written to {out / 'g.csv'}" in lines
     assert f"2 records written to {out / 'rec'}/" in lines
+
+
+def test_simulate_never_overwrites_the_records_of_an_earlier_run(tmp_path):
+    rec = tmp_path / "rec"
+    base = ["simulate", "warp99", "-n", "2", "--no-progress", "--records", str(rec)]
+    assert runner.invoke(app, [*base, "--agents", "greedy"]).exit_code == 0
+    first = {p.name: p.read_text() for p in rec.iterdir()}
+    assert runner.invoke(app, [*base, "--agents", "random"]).exit_code == 0
+    after = {p.name: p.read_text() for p in rec.iterdir()}
+    assert len(after) == 4
+    assert all(after[name] == text for name, text in first.items())

@@ -166,16 +166,13 @@ def record_path(
     return path
 
 
-def save_record(state: State, seats: Sequence[str], path: Path) -> Path:
-    """Write ``state``'s game record to ``path`` (parent directories created) and return the
-    path written. An existing file is never overwritten (two games started in the same second
-    with the same seed get the same default name): the record then goes to ``<stem>-2<ext>``,
-    ``<stem>-3<ext>``, ..., the first name free (exclusive create: two processes cannot both
-    take one).
+def write_new_file(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path``, or to ``<stem>-2<ext>``, ``<stem>-3<ext>``, ..., the first
+    name not taken (exclusive create: an existing file is never overwritten, and two processes
+    cannot both take one name); parent directories are created. Returns the path written.
 
     :raises OSError: the file cannot be written (``IsADirectoryError`` for a directory).
     """
-    text = GameRecord.from_state(state, seats=list(seats)).to_text()
     path = Path(path).expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
     for k in range(1, 10_000):
@@ -186,7 +183,17 @@ def save_record(state: State, seats: Sequence[str], path: Path) -> Path:
         except FileExistsError:
             continue
         return candidate
-    raise FileExistsError(f"no free name for a record next to {path}")
+    raise FileExistsError(f"no free name for a file next to {path}")
+
+
+def save_record(state: State, seats: Sequence[str], path: Path) -> Path:
+    """Write ``state``'s game record to ``path`` and return the path written: a new file
+    (:func:`write_new_file`), since two games started in the same second with the same seed
+    get the same default name.
+
+    :raises OSError: the file cannot be written.
+    """
+    return write_new_file(path, GameRecord.from_state(state, seats=list(seats)).to_text())
 
 
 def program_command() -> list[str]:

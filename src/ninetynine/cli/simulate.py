@@ -33,7 +33,7 @@ from ninetynine.sim import (
     summarize,
 )
 
-from .common import parse_name_list
+from .common import parse_name_list, write_new_file
 from .progress import games_bar
 
 #: ``--variant`` name -> value of the game's ``rules`` option.
@@ -199,9 +199,8 @@ def _simulate(
         )
     if records is not None:
         width = len(str(games - 1))
-        for r in results:
-            name = f"{game_id}-{r.index:0{width}d}-{r.seed}.txt"
-            (records / name).write_text(r.record or "", encoding="utf-8")
+        for r in results:  # never over the records of an earlier run in the same directory
+            write_new_file(records / f"{game_id}-{r.index:0{width}d}-{r.seed}.txt", r.record or "")
         err.print(
             f"{len(results)} records written to {escape(str(records))}/",
             highlight=False,
