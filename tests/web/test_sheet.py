@@ -1,4 +1,4 @@
-"""The paper score sheet companion (``000_b071a6efdc611a47.txt § Scoring Setup``, § Scoring)."""
+"""The paper score sheet companion (Warp 99 rulebook § Scoring Setup, § Scoring)."""
 
 from __future__ import annotations
 

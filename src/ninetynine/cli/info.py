@@ -48,6 +48,12 @@ def run_rules(game_id: str, console: Console | None = None) -> None:
             f"Players: {cls.min_players}-{cls.max_players} (default {cls.default_players}).  "
             f"Bots: {', '.join(list_agents(game_id))}."
         )
+        if cls.source:
+            console.print(
+                f"Rulebook: {escape(cls.source)}; the readings of its unclear passages: "
+                f"docs/rules/{escape(game_id)}.md.",
+                soft_wrap=True,
+            )
         if cls.option_specs:
             console.print(options_table(game_id))
         else:

@@ -23,6 +23,7 @@ from ninetynine.core.registry import load_game
 from ninetynine.sim.ladder import Ladder, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
+from .common import parse_name_list
 from .progress import games_bar
 from .simulate import apply_variant, parse_options
 
@@ -55,13 +56,13 @@ def run_ladder_command(
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
         options = apply_variant(game, variant, parse_options(option))
         g = load_game(game, num_players=players, **options)
-        specs = [s.strip().lower() for s in agents.split(",") if s.strip()]
+        specs = parse_name_list(agents)
         for path in (json_out, plot):
             if path is not None:
                 if path.is_dir():
                     raise GameOptionError(f"{path} is a directory, not a file")
                 path.parent.mkdir(parents=True, exist_ok=True)
-        refs = [s.strip().lower() for s in (against or "").split(",") if s.strip()]
+        refs = parse_name_list(against) if against is not None else []
         total = len(matches(specs, g.num_players, refs)) * games if len(specs) > 1 else 0
         with make_executor(backend, jobs, ray_address) as ex:
             ladder = _run(
@@ -70,12 +71,12 @@ def run_ladder_command(
         print_ladder(Console(), ladder)
         if json_out is not None:
             json_out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
-            err.print(f"ladder written to {json_out}", highlight=False)
+            err.print(f"ladder written to {escape(str(json_out))}", highlight=False, soft_wrap=True)
         if plot is not None:
             from ninetynine.analysis.plots import plot_strength
 
             plot_strength(ladder.to_dict(), plot)
-            err.print(f"plot written to {plot}", highlight=False)
+            err.print(f"plot written to {escape(str(plot))}", highlight=False, soft_wrap=True)
     except (NinetyNineError, OSError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None

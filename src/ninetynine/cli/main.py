@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ninetynine.core.errors import NinetyNineError
+from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.util import check_seed
 
 app = typer.Typer(
     name="ninetynine",
@@ -55,6 +56,44 @@ RayAddressOption = Annotated[
 ]
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from ninetynine import __version__
+
+        typer.echo(f"ninetynine {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play, simulate and analyse the '99' family of games (Warp 99, Ninety Nine, ...)."""
+
+
+def _valid_seed(value: int | None) -> int | None:
+    """The one check of every ``--seed`` (the game's own, :func:`check_seed`): a whole number
+    from 0 to 2**64 - 1, or none given."""
+    try:
+        return check_seed(value)
+    except GameOptionError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def _seed_option(help_text: str) -> Any:
+    return typer.Option(
+        help=help_text + " A whole number from 0 to 2**64 - 1.", callback=_valid_seed
+    )
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Game id (see `ninetynine games`).")] = "warp99",
@@ -84,9 +123,15 @@ def play(
         ),
     ] = None,
     option: OptionList = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (replayable).")] = None,
+    seed: Annotated[
+        int | None, _seed_option("Seed for the shuffle (replayable; default: a fresh one).")
+    ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Where to save the game record (default: data dir).")
+        str | None,
+        typer.Option(
+            help="Where to save the game record: a file, or a directory to save it in "
+            "(default: the data directory). An existing file is never overwritten.",
+        ),
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
 ) -> None:
@@ -104,11 +149,14 @@ def play(
 def simulate(
     game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 1000,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of seats (default: the game's)."),
+    ] = None,
     agents: Annotated[
         str, typer.Option(help="Comma-separated agents, one per seat (cycled): greedy,random")
     ] = "greedy",
-    seed: Annotated[int, typer.Option(help="Master seed: game i gets its own derived seed.")] = 0,
+    seed: Annotated[int, _seed_option("Master seed: game i gets its own derived seed.")] = 0,
     jobs: JobsOption = None,
     variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
     option: OptionList = None,
@@ -200,7 +248,7 @@ def ladder(
     players: Annotated[
         int, typer.Option("--players", "-p", help="Seats (2: heads-up; more: one vs a field).")
     ] = 2,
-    seed: Annotated[int, typer.Option(help="Master seed: every match plays the same deals.")] = 0,
+    seed: Annotated[int, _seed_option("Master seed: every match plays the same deals.")] = 0,
     jobs: JobsOption = None,
     variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
     option: OptionList = None,
@@ -252,7 +300,7 @@ def analyze(
         Path, typer.Option(help="Directory for the report (report.md, PNG plots, data.json).")
     ] = Path("report"),
     agents: Annotated[str, typer.Option(help="The agent in every seat.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Master seed (the same deals in every run).")] = 0,
+    seed: Annotated[int, _seed_option("Master seed (the same deals in every run).")] = 0,
     jobs: JobsOption = None,
     option: OptionList = None,
     sections: Annotated[
@@ -264,8 +312,10 @@ def analyze(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
 ) -> None:
-    """Balance report: seat and player-count win rates, game length, the mid-game leader,
-    and each game's own questions (Warp 99 handicap, Random Rule Start, ...), with plots."""
+    """Balance report: win rates by seat and player count, game length, how games end.
+
+    Also the mid-game leader and each game's own questions (Warp 99 handicap, Random Rule
+    Start, ...), with plots."""
     from .analyze import run_analyze_command
 
     run_analyze_command(
@@ -325,7 +375,7 @@ def serve(
 ) -> None:
     """Play in the browser: lobby, tables for every game, bots, invite links, score sheets.
 
-    Needs the web extra: pip install 'ninetynine[web]'.
+    Needs the web extra: pip install 'ninetynine\\[web]'.
     """
     from .serve import run_serve
 

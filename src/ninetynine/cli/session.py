@@ -34,6 +34,7 @@ from .common import (
     HUMAN,
     format_number,
     notation_help,
+    replay_command,
     save_record,
     seat_label,
     terminal_read_line,
@@ -277,11 +278,17 @@ class PlaySession:
             self.console.print(f"[dim]{escape(self.names[p])}'s turn is over.[/]")
 
     def _hand_over(self, p: int) -> str | None:
+        """Between two people at one terminal: wait for Enter before showing ``p``'s hand;
+        ``quit`` (or ``exit``) stops the game here, as at any prompt."""
         self.console.print(f"[bold]Next: {escape(self.names[p])}[/]")
         try:
-            self.read_line(f"Pass the keyboard to {escape(self.names[p])}, then press Enter > ")
+            answer = self.read_line(
+                f"Pass the keyboard to {escape(self.names[p])}, then press Enter (or type quit) > "
+            )
         except EOFError:
             return "eof"
+        if answer.strip().lower() in QUIT_WORDS:
+            return "quit"
         return None
 
     def _draw(self, p: int, legal: list[int]) -> None:
@@ -347,8 +354,14 @@ class PlaySession:
         try:
             path = save_record(self.state, self.seats, self.record_path)
         except OSError as e:
-            self.console.print(f"[red]Could not save the record to {self.record_path}: {e}[/]")
+            self.console.print(
+                f"[red]Could not save the record to {escape(str(self.record_path))}: "
+                f"{escape(str(e))}[/]",
+                soft_wrap=True,
+            )
             return None
-        self.console.print(f"Record saved: {escape(str(path))}")
-        self.console.print(f"[dim]Replay it with: ninetynine replay {escape(str(path))}[/]")
+        # Never wrapped (soft_wrap): a path or a command cut in two cannot be copied.
+        self.console.print(f"Record saved: {escape(str(path))}", soft_wrap=True)
+        self.console.print("Replay it with:", soft_wrap=True)
+        self.console.print(f"  {escape(replay_command(path))}", soft_wrap=True)
         return path

@@ -1,6 +1,6 @@
 """The core protocol: :class:`Game` and :class:`State`.
 
-Modelled on OpenSpiel's ``pyspiel.Game`` / ``pyspiel.State`` (see ``shared/DESIGN.md``). Every
+Modelled on OpenSpiel's ``pyspiel.Game`` / ``pyspiel.State`` (see ``docs/architecture.md``). Every
 game subclasses both; every tool (bots, simulation, CLI, web, RL environments) uses only what
 is declared here.
 
@@ -40,7 +40,7 @@ class Game(ABC):
     game_id: ClassVar[str]
     #: One line naming the game, for ``ninetynine games``.
     title: ClassVar[str] = ""
-    #: The source text, e.g. ``"000_b071a6efdc611a47.txt"``.
+    #: The rulebook the game implements, by title (e.g. ``"Warp 99 rulebook"``).
     source: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -1,4 +1,4 @@
-"""Every example and rule line printed in the Tripwire text (``002_8020332458106315.txt``) as a
+"""Every example and rule line printed in the Tripwire text (Tripwire System Manual v3.0) as a
 test; the simulation log of § 06 step by step."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """# 99 Heroes
 
-Source: `003_e7579e844cc8e668.txt`. Rules decisions: `docs/rules/heroes99.md` (H1-H24). Heroes
+Source: 99 Heroes rulebook. Rules decisions: `docs/rules/heroes99.md` (H1-H24). Heroes
 are data: `games/heroes99/heroes/*.toml`, format in `docs/rules/heroes99-heroes.md`
 (`ninetynine heroes` lists them, `-o heroes=DIR` adds a designer's files).
 

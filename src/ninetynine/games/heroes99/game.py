@@ -1,4 +1,4 @@
-"""99 Heroes: the game object, its options and its roster (``003_e7579e844cc8e668.txt``)."""
+"""99 Heroes: the game object, its options and its roster (99 Heroes rulebook)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class HeroesGame(Game):
-    """99 Heroes (``003_e7579e844cc8e668.txt``), 2-4 players (default 2).
+    """99 Heroes (99 Heroes rulebook), 2-4 players (default 2).
 
     Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``.
 
@@ -82,7 +82,7 @@ class HeroesGame(Game):
 
     game_id = "heroes99"
     title = "99 Heroes: heroes in lanes; cards trigger their skills; win more lanes"
-    source = "003_e7579e844cc8e668.txt"
+    source = "99 Heroes rulebook"
     min_players = 2
     max_players = 4
     default_players = 2

@@ -1,6 +1,6 @@
 """The hero roster: heroes are data (TOML files), validated against a small schema.
 
-``003_e7579e844cc8e668.txt`` gives the frame and the effect vocabulary but names no hero; our
+99 Heroes rulebook gives the frame and the effect vocabulary but names no hero; our
 heroes live in ``games/heroes99/heroes/*.toml``, one file per hero, and a designer adds one by
 writing a file (``-o heroes=DIR`` loads a directory of extra files; see
 ``docs/rules/heroes99-heroes.md`` for the format). A file is read with :mod:`tomllib` and

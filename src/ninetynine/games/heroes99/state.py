@@ -1,6 +1,6 @@
 """The 99 Heroes state: pure rules, no I/O.
 
-Implements ``003_e7579e844cc8e668.txt`` with the readings in ``docs/rules/heroes99.md``
+Implements 99 Heroes rulebook with the readings in ``docs/rules/heroes99.md``
 (decisions H1-H24). A game has two phases:
 
 * **pick** (``§ Setup``): each seat in turn places its heroes face-down, one action per hero

@@ -1,6 +1,6 @@
 """# ONO 99
 
-Source: `004_69530accaedd5eb3.txt`. Rules decisions: `docs/rules/ono99.md` (D1-D20).
+Source: ONO 99 rulebook. Rules decisions: `docs/rules/ono99.md` (D1-D20).
 
 | property | value |
 | --- | --- |

@@ -1,6 +1,6 @@
 """# Sixto
 
-Source: `001_63d0ed3cf3c64f53.txt` (the second game on the page). Rules decisions:
+Source: Ninety Nine and Sixto overviews (the second game on the page). Rules decisions:
 `docs/rules/sixto.md` (D1-D24).
 
 | property | value |

@@ -1,4 +1,4 @@
-"""Sixto: the game object and its options (``001_63d0ed3cf3c64f53.txt`` § Sixto)."""
+"""Sixto: the game object and its options (Ninety Nine and Sixto overviews § Sixto)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ SIXTO_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class SixtoGame(Game):
-    """Sixto (``001_63d0ed3cf3c64f53.txt`` § Sixto), 1-6 players (default 3).
+    """Sixto (Ninety Nine and Sixto overviews § Sixto), 1-6 players (default 3).
 
     Options (see ``ninetynine rules sixto``): ``pad``, ``width``, ``open_after``, ``points``,
     ``sheets``, ``tiebreak``, ``unlock``, ``max_turns``.
@@ -151,7 +151,7 @@ class SixtoGame(Game):
 
     game_id = "sixto"
     title = "Sixto: roll six coloured dice, mark your sheet left to right, close target areas"
-    source = "001_63d0ed3cf3c64f53.txt"
+    source = "Ninety Nine and Sixto overviews § Sixto"
     min_players = 1
     max_players = 6
     default_players = 3

@@ -1,6 +1,6 @@
 """The Sixto state: pure rules, no I/O.
 
-Implements ``001_63d0ed3cf3c64f53.txt`` § Sixto with the readings of ``docs/rules/sixto.md``
+Implements Ninety Nine and Sixto overviews § Sixto with the readings of ``docs/rules/sixto.md``
 (D1-D24). A turn: the active player's roll (chance, from the state's own RNG) is shown; the
 active player plays ``keep`` or ``reroll`` (every die in play rolls again, once); then every
 player, the active one first and then to the left, chooses their marks for the roll (one

@@ -1,6 +1,6 @@
 """# Tripwire
 
-Source: `002_8020332458106315.txt`. Rules decisions: `docs/rules/tripwire.md` (D1-D28).
+Source: Tripwire System Manual v3.0. Rules decisions: `docs/rules/tripwire.md` (D1-D28).
 
 | property | value |
 | --- | --- |

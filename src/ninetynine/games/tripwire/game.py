@@ -1,4 +1,4 @@
-"""Tripwire: the game object and its options (``002_8020332458106315.txt``)."""
+"""Tripwire: the game object and its options (Tripwire System Manual v3.0)."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class TripwireGame(Game):
-    """Tripwire (``002_8020332458106315.txt``), 2-6 players (default 4).
+    """Tripwire (Tripwire System Manual v3.0), 2-6 players (default 4).
 
     Options (see ``ninetynine rules tripwire``): ``per_dock``, ``priming``, ``stop_early``,
     ``volt_bonus``, ``stasis``, ``chain``, ``must_null``, ``penalty_timing``, ``wall``, ``deck``,
@@ -137,7 +137,7 @@ class TripwireGame(Game):
 
     game_id = "tripwire"
     title = "Tripwire: shed your cards on three Docks in sequence; penalties chain round the table"
-    source = "002_8020332458106315.txt"
+    source = "Tripwire System Manual v3.0"
     min_players = 2
     max_players = 6
     default_players = 4

@@ -1,6 +1,6 @@
 """The Tripwire state: pure rules, no I/O.
 
-Implements ``002_8020332458106315.txt`` (§ 01-08) with the readings recorded in
+Implements Tripwire System Manual v3.0 (§ 01-08) with the readings recorded in
 ``docs/rules/tripwire.md`` (decisions D1-D28).
 
 Cards are kinds 0..43 (``cards.py``); action ids are in ``actions.py``; what a card does to a

@@ -1,6 +1,6 @@
 """# Warp 99 (and Ninety Nine, the classic, on the same engine)
 
-Source: `000_b071a6efdc611a47.txt` (Warp 99), `001_63d0ed3cf3c64f53.txt` (Ninety Nine).
+Source: Warp 99 rulebook (Warp 99), Ninety Nine and Sixto overviews (Ninety Nine).
 Rules decisions: `docs/rules/warp99.md`, `docs/rules/ninetynine.md`.
 
 | property | value |

@@ -1,6 +1,6 @@
 """Warp 99 and Ninety Nine: the game objects and their options.
 
-Ninety Nine (``001_63d0ed3cf3c64f53.txt``) is Warp 99's engine with its rules fixed: Same Color,
+Ninety Nine (Ninety Nine and Sixto overviews) is Warp 99's engine with its rules fixed: Same Color,
 Plus 1 and Total 10 always; no rule flips; no extra card for a double match; no starting
 handicap unless asked for; the optional "bonus rule" (``bonus_rule=true``).
 """
@@ -147,7 +147,7 @@ NINETYNINE_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class Warp99Game(Game):
-    """Warp 99 (``000_b071a6efdc611a47.txt``), 2-4 players.
+    """Warp 99 (Warp 99 rulebook), 2-4 players.
 
     Options (see ``ninetynine rules warp99``): ``rules``, ``handicap``, ``extra_card``,
     ``allow_flip``, ``flip_limit``, ``bonus_rule``, ``target``, ``max_turns``.
@@ -157,7 +157,7 @@ class Warp99Game(Game):
 
     game_id = "warp99"
     title = "Warp 99: race to 99 with a personal row, two discard piles and flippable rules"
-    source = "000_b071a6efdc611a47.txt"
+    source = "Warp 99 rulebook"
     min_players = 2
     max_players = 4
     default_players = 3
@@ -354,7 +354,7 @@ class Warp99Game(Game):
 
 NINETYNINE_SUMMARY = """# Ninety Nine (Reinhard Staupe), the classic
 
-Source: `001_63d0ed3cf3c64f53.txt`. Rules decisions: `docs/rules/ninetynine.md`. It runs on
+Source: Ninety Nine and Sixto overviews. Rules decisions: `docs/rules/ninetynine.md`. It runs on
 the Warp 99 engine with the rules fixed.
 
 | property | value |
@@ -394,7 +394,7 @@ T tan, K pink.
 
 @register_game
 class NinetyNineGame(Warp99Game):
-    """Ninety Nine, the classic (``001_63d0ed3cf3c64f53.txt``), on the Warp 99 engine.
+    """Ninety Nine, the classic (Ninety Nine and Sixto overviews), on the Warp 99 engine.
 
     Fixed: Same Color, Plus 1, Total 10; no flips; no extra card. Options: ``deal``
     (default ``6+15``), ``handicap`` (default none), ``bonus_rule`` (default false),
@@ -406,11 +406,11 @@ class NinetyNineGame(Warp99Game):
     # 1: first release (Warp 99's version 2 changed the extra card, which the classic lacks).
     # 2: a hand of six plus a pile of fifteen each by default (N2, option ``deal``).
     version = 2
-    source = "001_63d0ed3cf3c64f53.txt"
+    source = "Ninety Nine and Sixto overviews § Ninety Nine"
     option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
 
     def rules_summary(self) -> str:
-        """The classic's rules (``001_63d0ed3cf3c64f53.txt``) and how they differ from Warp 99."""
+        """The classic's rules (Ninety Nine overview) and how they differ from Warp 99."""
         return NINETYNINE_SUMMARY
 
     _fixed: ClassVar[dict[str, Any]] = {
