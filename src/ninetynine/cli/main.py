@@ -268,10 +268,29 @@ def ladder(
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
+    add: Annotated[
+        str | None,
+        typer.Option(
+            help="Add this bot to the ladder in --to: play only its matches, refit the ratings."
+        ),
+    ] = None,
+    to: Annotated[
+        Path | None,
+        typer.Option(help="The ladder JSON that --add extends (written back unless --json)."),
+    ] = None,
 ) -> None:
-    """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move."""
-    from .ladder import run_ladder_command
+    """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move.
 
+    With --add SPEC --to FILE: one more bot in an existing ladder, without replaying the old
+    matches (the file's game, options, seed and games per match are used)."""
+    from .ladder import run_add_command, run_ladder_command
+
+    if add is not None or to is not None:
+        if add is None or to is None:
+            err_console.print("[bold red]error:[/] --add and --to go together")
+            raise typer.Exit(2)
+        run_add_command(add, to, json_out, jobs, progress)
+        return
     run_ladder_command(
         game,
         agents,
@@ -288,6 +307,27 @@ def ladder(
         backend,
         ray_address,
     )
+
+
+@app.command()
+def standings(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Ladder JSON files or directories of ladder-*.json files."),
+    ] = None,
+    write: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the table between the standings markers of this Markdown file "
+            "(e.g. docs/reports/ladder.md) instead of printing it."
+        ),
+    ] = None,
+) -> None:
+    """Every ladder file of each game pooled: win rates against random and greedy, OpenSkill
+    ratings across all of the game's bots, CPU per decision (Markdown)."""
+    from .ladder import run_standings_command
+
+    run_standings_command(paths or [Path("docs/reports")], write)
 
 
 @app.command()
