@@ -247,3 +247,12 @@ def test_the_load_benchmark_needs_only_the_web_extra() -> None:
 
     third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "ninetynine"}
     assert third_party <= names, third_party - names
+
+
+def test_the_lobby_offers_each_games_levels_with_their_figures(client) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    hard = next(lv for lv in games["warp99"]["levels"] if lv["name"] == "hard")
+    assert hard["spec"] == "ismcts:1000" and "against greedy (200 games)" in hard["text"]
+    t = new_table(client, game="warp99", players=2, seats=["human", "strongest"])
+    summary = client.get(f"/api/tables/{t['id']}").json()
+    assert summary["seats"][1]["agent"] == "strongest"

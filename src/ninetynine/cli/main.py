@@ -110,7 +110,8 @@ def play(
         typer.Option(
             "--seat",
             "-s",
-            help="Who plays each seat, in order: human or a bot (greedy, random; see "
+            help="Who plays each seat, in order: human, a level (easy, medium, hard, strongest: "
+            "see `ninetynine rules GAME`) or a bot (greedy, random, ismcts:200; see "
             "`ninetynine games`). Repeatable or comma-separated; seats left out are greedy. "
             "Default: you in seat 0, greedy bots elsewhere.",
         ),

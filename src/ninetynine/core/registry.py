@@ -7,7 +7,8 @@ A game package registers itself when imported (``register_game``); so does any p
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameOptionError
@@ -17,6 +18,35 @@ _GAMES: dict[str, type[Game]] = {}
 #: (agent name, game id or None for every game) -> factory(game, seat, seed) -> Agent
 _AGENTS: dict[tuple[str, str | None], Callable[..., Any]] = {}
 _AGENT_DOCS: dict[tuple[str, str | None], str] = {}
+_LEVELS: dict[str, list[Level]] = {}
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength for people to play against (``play --seat hard``, the web lobby):
+    the agent ``spec`` behind it and how it measured, heads-up with seats rotated, as
+    ``(wins, games)`` against ``greedy`` and against ``random`` (``None``: not measured).
+    The figures are the pooled ladder files of ``docs/reports`` (``ninetynine standings``);
+    a test keeps them equal."""
+
+    name: str
+    spec: str
+    vs_greedy: tuple[int, int] | None = None
+    vs_random: tuple[int, int] | None = None
+
+    def describe(self) -> str:
+        """``"hard: ismcts:1000, wins 57.5% against greedy (200 games)"``."""
+        parts = []
+        for who, figure in (("greedy", self.vs_greedy), ("random", self.vs_random)):
+            if figure is not None:
+                wins, games = figure
+                parts.append(f"{100 * wins / games:.1f}% against {who} ({games} games)")
+        measured = f", wins {' and '.join(parts)}" if parts else ""
+        return f"{self.name}: {self.spec}{measured}"
+
+
+#: The level names, easiest first.
+LEVEL_NAMES = ("easy", "medium", "hard", "strongest")
 
 
 def _ensure_games_loaded() -> None:
@@ -96,11 +126,46 @@ def list_agents(game_id: str) -> list[str]:
     _ensure_games_loaded()
     import ninetynine.agents  # noqa: F401
 
-    return sorted({n for (n, g) in _AGENTS if g in (None, game_id)})
+    return sorted({n for (n, g) in _AGENTS if g in (None, game_id)}) + [
+        lv.name for lv in _LEVELS.get(game_id, [])
+    ]
+
+
+def register_levels(game_id: str, levels: Sequence[Level]) -> None:
+    """Name ``game_id``'s strengths (a game package calls this when imported): each level's
+    name (one of :data:`LEVEL_NAMES`, easiest first) becomes an agent spec for that game.
+
+    :raises ValueError: an unknown level name, or levels out of order.
+    """
+    names = [lv.name for lv in levels]
+    if any(n not in LEVEL_NAMES for n in names):
+        raise ValueError(f"levels are named {', '.join(LEVEL_NAMES)}, not {names}")
+    if names != sorted(names, key=LEVEL_NAMES.index):
+        raise ValueError(f"levels go easiest first: {', '.join(LEVEL_NAMES)}")
+    _LEVELS[game_id] = list(levels)
+
+
+def levels(game_id: str) -> list[Level]:
+    """``game_id``'s named strengths, easiest first (empty if it names none)."""
+    _ensure_games_loaded()
+    return list(_LEVELS.get(game_id, []))
+
+
+def resolve_level(spec: str, game_id: str) -> str:
+    """The agent spec behind ``spec`` when it names one of ``game_id``'s levels, else
+    ``spec`` itself."""
+    name = spec.strip().lower()
+    for lv in levels(game_id):
+        if lv.name == name:
+            return lv.spec
+    return spec
 
 
 def agent_doc(name: str, game_id: str) -> str:
     for key in ((name, game_id), (name, None)):
         if key in _AGENT_DOCS:
             return _AGENT_DOCS[key]
+    for lv in _LEVELS.get(game_id, []):
+        if lv.name == name:
+            return lv.describe()
     return ""

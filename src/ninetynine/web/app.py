@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ninetynine.core.errors import NinetyNineError
-from ninetynine.core.registry import agent_doc, game_class, list_agents, list_games
+from ninetynine.core.registry import agent_doc, game_class, levels, list_agents, list_games
 
 from .sheet import MAX_ROW
 from .store import Store
@@ -77,6 +77,9 @@ def game_info(game_id: str) -> dict[str, Any]:
         "default_players": cls.default_players,
         "options": options,
         "agents": [{"name": a, "doc": agent_doc(a, game_id)} for a in list_agents(game_id)],
+        "levels": [
+            {"name": lv.name, "spec": lv.spec, "text": lv.describe()} for lv in levels(game_id)
+        ],
         "renderer": renderer_url(game_id),
     }
 

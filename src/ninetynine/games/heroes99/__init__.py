@@ -54,7 +54,7 @@ each hero scores 1 point per other hero in its lane it exceeds; most points wins
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks
-from ninetynine.core.registry import register_agent
+from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import HeroesGame
 from .heuristics import GreedyAgent, evaluate_for_search, explain_choice, rollout_policy
@@ -76,6 +76,18 @@ register_search_hooks(
         depth=0,
         doc="rollouts put each card where it raises its lane's value most and use every skill",
     ),
+)
+
+# Named strengths for people (``play --seat hard``, the web lobby); (wins, games) heads-up,
+# seats rotated, pooled from the ladder files of docs/reports (a test checks them).
+register_levels(
+    "heroes99",
+    [
+        Level("easy", "greedy"),
+        Level("medium", "ismcts:25", vs_greedy=(40, 60)),
+        Level("hard", "ismcts:100", vs_greedy=(45, 60)),
+        Level("strongest", "ismcts:200", vs_greedy=(189, 260), vs_random=(100, 100)),
+    ],
 )
 
 __all__ = ["GreedyAgent", "HeroesGame", "HeroesState", "explain_choice"]

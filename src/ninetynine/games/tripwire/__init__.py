@@ -88,7 +88,7 @@ it (no value for kept cards), kept for comparison.
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks
-from ninetynine.core.registry import register_agent
+from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import TripwireGame
 from .heuristics import GreedyAgent, GreedyV1Agent, explain_choice, plan_turn
@@ -119,6 +119,17 @@ register_search_hooks(
         doc="greedy rollouts on the state, cut after a few turns and scored by a fitted "
         "win-chance model (hand sizes, Nulls, skips, playable cards)",
     ),
+)
+
+# Named strengths for people (``play --seat hard``, the web lobby); (wins, games) heads-up,
+# seats rotated, pooled from the ladder files of docs/reports (a test checks them).
+register_levels(
+    "tripwire",
+    [
+        Level("easy", "greedy1", vs_greedy=(89, 200), vs_random=(120, 200)),
+        Level("medium", "greedy", vs_random=(122, 200)),
+        Level("strongest", "ismcts:200", vs_greedy=(119, 200), vs_random=(148, 200)),
+    ],
 )
 
 __all__ = ["GreedyAgent", "TripwireGame", "TripwireState", "explain_choice", "plan_turn"]

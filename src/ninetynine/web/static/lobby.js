@@ -19,6 +19,12 @@ function fillPlayers() {
   fillOptions();
 }
 
+// "hard (ismcts:1000) · beats greedy 57.5%" from the level's measured figures
+function levelLabel(lv) {
+  const m = /wins ([0-9.]+)% against (greedy|random)/.exec(lv.text);
+  return `${lv.name} (${lv.spec})` + (m ? ` · beats ${m[2]} ${m[1]}%` : "");
+}
+
 function fillSeats() {
   const g = current();
   const n = Number($("players").value);
@@ -26,7 +32,10 @@ function fillSeats() {
   $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
     const sel = el("select", { id: `seat-${i}`, "aria-label": `Seat ${i}` },
       el("option", { value: "human" }, "a person"),
-      g.agents.map((a) => el("option", { value: a.name, title: a.doc }, `bot: ${a.name}`)));
+      // named strengths first, with how they measured; then every bot by its spec
+      (g.levels || []).map((lv) => el("option", { value: lv.name, title: lv.text }, levelLabel(lv))),
+      g.agents.filter((a) => !(g.levels || []).some((lv) => lv.name === a.name))
+        .map((a) => el("option", { value: a.name, title: a.doc }, `bot: ${a.name}`)));
     sel.value = old[i] || (i === 0 ? "human" : g.agents.some((a) => a.name === "greedy") ? "greedy" : g.agents[0].name);
     // a search bot's budget: iterations a move (more: stronger and slower)
     const iters = el("input", {
