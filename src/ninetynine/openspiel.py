@@ -60,6 +60,9 @@ from ninetynine.core.rng import Rng
 PREFIX = "ninetynine_"
 #: The one chance outcome: the deal.
 DEAL = 0
+#: In the history of a resampled state, a move the seat did not see and the library's sample
+#: does not carry either (99 Heroes keeps such moves as -1; OpenSpiel reserves -1).
+UNSEEN = -2
 _UNSET = object()
 
 
@@ -148,7 +151,7 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=self.core.max_game_length,
         )
-        full = {"players": players, "rng_seed": rng_seed}
+        full: dict[str, Any] = {"players": players, "rng_seed": rng_seed}
         full.update({k: _param_default(v) for k, v in params.items()})
         super().__init__(game_type, info, full)
         self._deals = None if rng_seed < 0 else Rng(rng_seed)
@@ -324,7 +327,7 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
 
         The seat's information state is the same in both; every other seat's recall starts
         at this move (its past in the sampled world is not known). ``history()`` is the
-        sampled world's.
+        sampled world's, with :data:`UNSEEN` for a move the sample does not carry.
         """
         game: NinetyNineGame = self.get_game()
         out = game.new_initial_state()
@@ -346,7 +349,7 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
             head = f"sampled for p{player_id} at move {moves} {known} {_dump(obs)}"
             recall.append(_Recall((head,), base, moves, obs))
         players = [pa.player for pa in self.full_history()]
-        actions = [DEAL, *sample.history()]
+        actions = [DEAL, *(a if a >= 0 else UNSEEN for a in sample.history())]
         out._replay = players
         for a in actions:
             out.apply_action(a)
@@ -568,6 +571,7 @@ __all__ = [
     "DEAL",
     "GAMES",
     "PREFIX",
+    "UNSEEN",
     "NinetyNineGame",
     "NinetyNineState",
     "Observer",
