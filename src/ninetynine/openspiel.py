@@ -50,7 +50,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as e:  # pragma: no cover - the extra is missing
+    raise ImportError(
+        "ninetynine.openspiel needs OpenSpiel: pip install 'ninetynine[openspiel]'"
+    ) from e
 
 from ninetynine.core.game import TERMINAL, Game, State
 from ninetynine.core.registry import game_class, list_games, load_game
@@ -156,6 +162,11 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, full)
         self._deals = None if rng_seed < 0 else Rng(rng_seed)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and deep-copy as the game string and the deal sequence's position (pyspiel's
+        own pickling asks for a C++ RNG hook a Python game cannot provide)."""
+        return (_rebuild_game, (str(self), None if self._deals is None else self._deals.getstate()))
+
     def new_initial_state(self) -> NinetyNineState:
         """The state before the deal (a chance node with the single outcome :data:`DEAL`)."""
         return NinetyNineState(self)
@@ -172,6 +183,21 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
         if isinstance(iig_obs_type, Mapping):  # called as make_py_observer(params)
             iig_obs_type, params = None, iig_obs_type
         return Observer(self, iig_obs_type, params)
+
+
+def _rebuild_game(text: str, deals: int | None) -> NinetyNineGame:
+    """The inverse of :meth:`NinetyNineGame.__reduce__`."""
+    game = game_from_string(text)
+    if deals is not None and game._deals is not None:
+        game._deals.setstate(deals)
+    return game
+
+
+def _rebuild_state(game: NinetyNineGame, text: str) -> NinetyNineState:
+    """The inverse of :meth:`NinetyNineState.__reduce__`."""
+    state = game.deserialize_state(text)
+    assert isinstance(state, NinetyNineState)
+    return state
 
 
 class _Recall(NamedTuple):
@@ -251,6 +277,10 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._live: _Live | None = None
         self._replay: list[int] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and deep-copy as the game and ``serialize()``."""
+        return (_rebuild_state, (self.get_game(), self.serialize()))
 
     # -- the library state --------------------------------------------------------------
     def core_state(self) -> State | None:

@@ -3,6 +3,8 @@ serialization, the deal sequence, hidden information, perfect recall and resampl
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -129,6 +131,27 @@ def test_serialization_round_trips(gid):
         a.apply_action(nos.DEAL)
         b.apply_action(nos.DEAL)
         assert str(a) == str(b) and a.core_state().to_json() == b.core_state().to_json()
+
+
+@pytest.mark.parametrize("gid", default_cases())
+def test_games_and_states_pickle_and_deep_copy(gid):
+    """pyspiel's own pickling of a game or state asks the C++ RNG hook (``GetRNGState
+    unimplemented``); ours goes through the game string and ``serialize()``."""
+    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 6})
+    state = play_randomly(game.new_initial_state(), random.Random(1), moves=12)
+    for copy_of in (lambda x: pickle.loads(pickle.dumps(x)), copy.deepcopy):
+        game2, state2 = copy_of(game), copy_of(state)
+        assert str(game2) == str(game) and state2.history() == state.history()
+        assert state2.information_state_string(0) == state.information_state_string(0)
+        play_randomly(state2, random.Random(2))
+        play_randomly(twin := state.clone(), random.Random(2))
+        assert state2.returns() == twin.returns() and state2.history() == twin.history()
+    # the deal sequence travels with the game
+    copied = pickle.loads(pickle.dumps(game))
+    x, y = game.new_initial_state(), copied.new_initial_state()
+    x.apply_action(nos.DEAL)
+    y.apply_action(nos.DEAL)
+    assert x.core_state().to_json() == y.core_state().to_json()
 
 
 def test_game_from_string_reads_values_pyspiel_takes_for_numbers():
