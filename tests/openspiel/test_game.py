@@ -308,3 +308,36 @@ def test_one_player_sixto_returns_its_score_within_the_bounds():
         score = state.core_state().scores()[0]
         assert state.returns() == [score] == state.rewards()
         assert game.min_utility() <= score <= game.max_utility()
+
+
+def test_observers_through_openspiel_observation_api():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("ninetynine_ono99", {"players": 3, "rng_seed": 1})
+    state = play_randomly(game.new_initial_state(), random.Random(0), moves=4)
+    core = state.core_state()
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    assert public.string_from(state, 0) == public.string_from(state, 2)
+    public.set_from(state, 1)
+    assert public.tensor.tolist() == core.observation_tensor(None).tolist()
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert sorted(info.dict) == ["history", "observation"]
+    info.set_from(state, 2)
+    assert info.dict["observation"].tolist() == core.observation_tensor(2).tolist()
+    scale = 1 / (game.num_distinct_actions() + 2)
+    expected = [(a + 2) * scale for a in core.known_history(2)]
+    assert info.dict["history"][: len(expected)].tolist() == pytest.approx(expected)
+    assert not info.dict["history"][len(expected) :].any()
+    assert info.string_from(state, 2) == state.information_state_string(2)
+    with pytest.raises(ValueError, match="every seat"):
+        make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            ),
+        )
