@@ -123,3 +123,14 @@ def test_outcome_sampling_mccfr_iterates():
     for _ in range(5):
         solver.iteration()
     assert solver._infostates  # tables were filled from sampled games
+
+
+def test_the_recipe_in_docs_openspiel_runs(capsys):
+    """The first Python block of docs/openspiel.md, as printed there."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/openspiel.md", "exec"), {})
+    returns = eval(capsys.readouterr().out.strip())
+    assert sorted(returns) in ([-1.0, -1.0, 1.0], [0.0, 0.0, 0.0])
