@@ -5,8 +5,9 @@ Three seats play through the OpenSpiel interface (``ninetynine.openspiel``):
 - ``openspiel-ismcts``: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with uniformly random
   rollouts (``RandomRolloutEvaluator``), determinizations from ``resample_from_infostate``
   (the library's ``State.resample``), keyed by ``information_state_string``;
-- ``ismcts:N:random``: the library's ISMCTS agent with the same budget and the same rollout
-  policy (uniformly random moves), asked through ``choose_action`` on the library state;
+- ``ismcts:N:random``: the library's ISMCTS agent with the same budget, random rollout moves
+  and Warp 99's search hooks (Action B as a macro move, rollouts cut after the turn and scored
+  by the game's evaluation), asked through ``choose_action`` on the library state;
 - ``greedy``: Warp 99's greedy heuristic.
 
 Each seat order is played equally often (Warp 99's handicap favours later seats), with one
