@@ -70,6 +70,8 @@ DEAL = 0
 #: does not carry either (99 Heroes keeps such moves as -1; OpenSpiel reserves -1).
 UNSEEN = -2
 _UNSET = object()
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(game_id: str) -> str:
@@ -293,9 +295,9 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
         if self._replay:
             return self._replay[0]
         if self._live is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         p = self._live.state.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if p == TERMINAL else p
+        return _TERMINAL if p == TERMINAL else p
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._live is not None and player == self._live.state.current_player()
