@@ -11,7 +11,7 @@ from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
 from .actions import Notation
-from .rules import PADS, TARGET, points_table
+from .rules import HIT_BONUS, PADS, TARGET, layout_for, points_table
 from .sheets import NUM_DESIGNS, WIDTH
 from .state import SixtoState
 
@@ -202,6 +202,21 @@ class SixtoGame(Game):
     def max_game_length(self) -> int:
         """``max_turns`` x (1 + players): a keep or reroll, then one choice per player."""
         return self.max_turns * (1 + self.num_players)
+
+    @property
+    def score_bounds(self) -> tuple[float, float]:
+        """``(lowest, highest)`` score a sheet can reach with these options, over the designs in
+        play (every design when ``sheets=random``): each area at the worst and at the best entry
+        of its points table for up to its size in marks (D5), plus every hit space (``pad=hits``,
+        D15). A bound, not necessarily reached; the one-player game's returns lie in it."""
+        designs = range(NUM_DESIGNS) if self.sheets is None else sorted(set(self.sheets))
+        lows, highs = [], []
+        for d in designs:
+            lay = layout_for(d, self.width, self.pad)
+            lows.append(sum(min(self.table[: len(a) + 1]) for a in lay.areas))
+            bonus = HIT_BONUS * sum(lay.hits) if self.pad == "hits" else 0
+            highs.append(sum(max(self.table[: len(a) + 1]) for a in lay.areas) + bonus)
+        return float(min(lows)), float(max(highs))
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         from .tensor import layout
