@@ -149,7 +149,9 @@ def render_text(
         status = ("Your turn" if tp == me else f"{names[tp]}'s turn") + (
             " (bonus turn)" if obs["bonus_turn"] else ""
         )
-    lines = [f"{b('99 HEROES')}  turn {obs['turn']}   {status}", ""]
+    # Turns are numbered from 1, as in every game; the placement before them has none.
+    turn = "" if obs["phase"] == "pick" else f"  turn {obs['turn']}"
+    lines = [f"{b('99 HEROES')}{turn}   {status}", ""]
 
     # -- heroes in play: first, so the lanes and the hand stay next to the prompt; each
     # hero's card once, with the places it stands
