@@ -358,3 +358,35 @@ def test_every_game_numbers_its_first_turn_1() -> None:
             state.apply_action(state.legal_actions()[0])  # 99 Heroes: the placement first
         head = game.render_observation(state.observation(0)).splitlines()[0]
         assert re.search(r"\bturn 1\b", head, re.I), (game_id, head)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "script", "number"),
+    [("heroes99", ["1", "quit"], "1"), ("sixto", ["keep", "3", "quit"], "3")],
+)
+def test_a_number_is_a_move_only_where_the_moves_are_numbered(
+    tmp_path: Path, game_id: str, script: list[str], number: str
+) -> None:
+    """Over 40 legal moves the board lists none (99 Heroes placement: 57; a Sixto choice), so
+    a number typed there is not a move from an unseen list: it is refused, nothing is played."""
+    session, out = _session(game_id, ["human", "random"], 0, tmp_path, ScriptedInput(script))
+    moves_before = len(script) - 2  # the moves typed before the number
+    session.run()
+    assert "legal moves: type one in notation" in out.text
+    assert "moves here are not numbered: type one in notation (help lists them)" in out.text
+    assert len(session.state.history()) == moves_before
+    assert not re.search(rf"(^|\s){number}\) ", out.text, re.M)  # no numbered list drawn
+
+
+def test_sixto_roll_is_neither_keep_nor_reroll_and_g2_is_not_a_kriskras_mark() -> None:
+    """A newcomer's "roll" used up the one re-roll; "G2" (the Green die showing 2) marked in
+    row 2 of a Kris-Kras sheet. Both are refused with what to type instead."""
+    game = ninetynine.load_game("sixto", num_players=2, pad="kriskras")
+    state = game.new_initial_state(0)
+    with pytest.raises(ninetynine.NotationError, match=r"type keep .* or reroll"):
+        state.string_to_action("roll")
+    assert state.string_to_action("reroll") == state.string_to_action("re-roll") == 1
+    state.apply_action(state.string_to_action("keep"))
+    with pytest.raises(ninetynine.NotationError, match=r"G@2: the Green die in row 2"):
+        state.string_to_action("G2")
+    assert state.action_to_string(state.string_to_action("G@2")) == "G@2"

@@ -254,6 +254,13 @@ class SixtoState(EngineState):
         """Parse a move (``actions.Notation``). :raises NotationError: not a move."""
         return self.game.notation.string_to_action(text)
 
+    def read_recorded_move(self, text: str) -> int:
+        """Parse a move of a game record: as :meth:`string_to_action`, and also the Kris-Kras
+        form written before the ``@`` (``R1G1B4``, decision D22), so older records replay.
+
+        :raises NotationError: not a move."""
+        return self.game.notation.string_to_action(text, legacy=True)
+
     def in_play(self) -> list[bool]:
         """Per die, whether it is still in play."""
         return [d > 0 for d in self.dice]
