@@ -693,3 +693,32 @@ def test_d22_kriskras_writes_the_row_after_an_at_sign_and_still_reads_old_record
     assert "@" in text
     old = parse_record(text.replace("@", ""))
     assert old.final_state().to_json() == state.to_json()
+
+
+def test_a_no_space_error_gives_only_the_reason_that_holds():
+    """Issue 18: every "no space" error listed "beyond a lock or in a target area still closed",
+    even without the Locked pad. Now it names the one reason, in the sheet's terms."""
+    from ninetynine.agents import make_agent
+
+    said: dict[str, set[str]] = {}
+    for pad in ("none", "locked", "kriskras", "hits"):
+        game = ninetynine.load_game("sixto", num_players=1, pad=pad)
+        state = game.new_initial_state(2)
+        bot = make_agent("greedy", game, 0, seed=0)
+        while not state.is_terminal():
+            legal = set(state.legal_actions())
+            if state.observation(0)["phase"] == "choose":
+                for a in range(CHOICE0, CHOICE0 + game.notation.choices):
+                    opts = game.notation.options_of(a - CHOICE0)
+                    if a in legal or sum(1 for o in opts if o) != 1:
+                        continue
+                    with pytest.raises(ninetynine.IllegalActionError) as e:
+                        state.apply_action(a)
+                    if "has no space" in str(e.value):
+                        said.setdefault(pad, set()).add(str(e.value).split("has no space in ")[1])
+            state.apply_action(bot.step(state.observation(0), sorted(legal)))
+    for pad, texts in said.items():
+        assert all(("lock" in t) == ("beyond the standing lock" in t) for t in texts)
+        assert any("lock" in t for t in texts) == (pad == "locked"), pad
+        assert any("right of the row's last mark" in t for t in texts), pad
+    assert any("is in the target area, which opens after 4 marks" in t for t in said["none"])
