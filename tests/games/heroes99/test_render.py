@@ -18,7 +18,7 @@ import ninetynine
 from helpers import after_bots, check_snapshot
 from ninetynine.games.heroes99.render import hero_card, render_text
 
-from .positions import play, position
+from .positions import legal, play, position
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -94,3 +94,55 @@ def test_hint_speaks_for_the_seat_to_move_only():
     assert game.hint(s.observation(1)) is None and game.hint(s.observation(None)) is None
     pick = game.new_initial_state(3)
     assert "@<lane>" in game.hint(pick.observation(0))
+
+
+def _rich_text(markup: str) -> str:
+    console = Console(width=200, record=True, color_system=None, file=io.StringIO())
+    console.print(markup)
+    return console.export_text()
+
+
+def test_a_suit_skill_keeps_its_label_in_the_coloured_prompt():
+    """Rich read ``[hearts]`` in "skill1 [hearts]" as a style tag and dropped it: the prompt
+    said "skill1 , or pass"."""
+    s = position(
+        [["jester", "regent", "bastion"], ["warden", "hoarder", "stalwart"]],
+        hands=["7H 2C", "2D"],
+    )
+    play(s, "7H>1")
+    shown = _rich_text(render_text(s.observation(0), markup=True, game=s.game))
+    assert "may activate a skill of Jester: skill1 [hearts], or pass" in shown
+
+
+def test_the_hand_lists_no_skill_on_a_full_hero():
+    """Jester in lane 1 holds 3 active cards (full): a heart in hand cannot go there, so the
+    hand does not list ">1 Jester skill1" for it."""
+    s = position(
+        [["jester", "regent", "bastion"], ["warden", "hoarder", "stalwart"]],
+        hands=["7H 2C", "2D"],
+        active=[["3C 4C 5C", "", ""], ["", "", ""]],
+    )
+    assert "7H>1" not in legal(s) and "7H>3" in legal(s)
+    text = render_text(s.observation(0), game=s.game)
+    line = next(ln for ln in text.splitlines() if ln.startswith("  7H"))
+    assert line.strip() == "7H"  # it was "7H   >1 Jester skill1"
+
+
+def test_a_skill_that_can_do_nothing_says_why():
+    """Jester's skill1 shifts a card to the enemy hero in its lane; the Warden there is warded
+    (Sanctuary), so nothing moves: the log now says so instead of going silent."""
+    s = position(
+        [["jester", "regent", "bastion"], ["warden", "hoarder", "stalwart"]],
+        hands=["7H 2C", "2D"],
+        active=[["3C", "", ""], ["4S", "", ""]],
+    )
+    play(s, "7H>1")
+    before = s.observation(None)
+    play(s, "skill1")
+    lines = s.game.describe_events(before, s.observation(None), [0, 0], [0, 0], 0, ["A", "B"])
+    assert lines == [
+        "A activates Jester's skill1 [hearts]: Shift an active card from this hero to an enemy "
+        "hero in this lane.",
+        "Jester's effect does nothing: no hero it may shift a card to (B's Warden in lane 1 is "
+        "warded by Sanctuary: enemy effects cannot shift, discard or swap anything of it)",
+    ]

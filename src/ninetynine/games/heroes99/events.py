@@ -68,6 +68,19 @@ def describe_events(
             out.append(
                 f"{who} activates {hero.name}'s skill{e['skill'] + 1} [{sk.label}]: {sk.text()}"
             )
+        elif kind == "no_effect":
+            # an effect that can do nothing says why (H11), naming any ward that kept it out
+            why = f"{_hero(game, e['hero'])}'s effect does nothing: no {e['what']}"
+            for q, ln in e["warded"]:
+                hid = heroes_after[q][ln] if heroes_after else None
+                ward = game.roster.heroes[game.roster.index(hid)] if hid else None
+                if ward is not None:
+                    why += (
+                        f" ({names[q]}'s {ward.name} in lane {ln + 1} is warded by "
+                        f"{ward.ability_name}: enemy effects cannot shift, discard or swap "
+                        "anything of it)"
+                    )
+            out.append(why)
         elif kind == "ability":
             hero = game.roster.heroes[game.roster.index(e["hero"])]
             out.append(f"{hero.name}'s {hero.ability_name} ({who})")
