@@ -146,3 +146,39 @@ def test_a_skill_that_can_do_nothing_says_why():
         "Jester's effect does nothing: no hero it may shift a card to (B's Warden in lane 1 is "
         "warded by Sanctuary: enemy effects cannot shift, discard or swap anything of it)",
     ]
+
+
+def test_an_end_on_equal_points_gives_the_strength_tie_break_figures():
+    """Issue 18: "2 points, 2 points, Seat 0 wins" did not say the Strength tie-break (H7)
+    decided it. The end now gives each tied seat's total Strength over every lane (a resolved
+    lane as tallied, the others as they stand)."""
+    from ninetynine.games.heroes99.events import result_text
+
+    game = ninetynine.load_game("heroes99", num_players=3)
+    names = ["A", "B", "C"]
+    obs = {
+        "num_players": 3,
+        "lane_result": [{"points": [2, 0, 0], "strength": [12, 9, 4]}, None, None],
+        "strength": [[0, 5, 6], [0, 11, 8], [0, 1, 1]],
+    }
+    assert result_text(obs, [2, 2, 1], 1, names, game) == (
+        "A and B tie at 2 points; the tie-break, total Strength over every lane: A 23, B 28: B wins"
+    )
+    assert result_text(obs, [3, 2, 1], 0, names, game) == "A wins"  # no tie: nothing to add
+    obs["strength"][1] = [0, 6, 6]  # B 21 ... A 23: still A and B tie on points
+    obs["strength"][0] = [0, 4, 5]  # A 21: a tie again on Strength
+    assert result_text(obs, [2, 2, 1], -1, names, game) == (
+        "A and B tie at 2 points; the tie-break, total Strength over every lane: A 21, B 21, "
+        "tied again: a draw"
+    )
+    plain = ninetynine.load_game("heroes99", num_players=3, tiebreak="draw")
+    assert result_text(obs, [1, 1, 0], -1, names, plain) == (
+        "A and B tie at 1 point, and the tie-break is off (tiebreak=draw): a draw"
+    )
+    end = {"type": "end", "how": "no_play", "seat": 1, "points": [2, 2, 1], "winner": 1}
+    obs["strength"][1] = [0, 11, 8]
+    lines = game.describe_events({}, {**obs, "events": [end]}, [], [], 1, names)
+    assert lines == [
+        "GAME END: B cannot play a card. Points: A 2, B 2, C 1. A and B tie at 2 points; the "
+        "tie-break, total Strength over every lane: A 21, B 28: B wins"
+    ]

@@ -13,6 +13,7 @@ from typing import Any
 from ninetynine.core.text import pad, seat_labels, styled
 
 from .cards import NUM_CARDS, RANK, SUIT, SUIT_SYMBOLS, format_card, strength_value
+from .events import result_text
 from .roster import Hero, Roster
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
@@ -140,8 +141,8 @@ def render_text(
     if obs["phase"] == "over":
         w = obs["winner"]
         why = {"no_draw": "could not draw", "no_play": "could not play"}.get(obs["ended_by"], "")
-        status = f"game over ({names[obs['end_seat']]} {why}): " + (
-            f"{names[w]} wins" if w >= 0 else "a draw"
+        status = f"game over ({names[obs['end_seat']]} {why}): " + result_text(
+            obs, obs["points"], w, names, game
         )
     elif obs["phase"] == "pick":
         status = "placing heroes face-down"
