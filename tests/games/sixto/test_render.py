@@ -245,7 +245,10 @@ def test_the_hits_log_names_the_die_as_it_showed():
                 if hit:
                     lay_number = game.new_initial_state(3).layouts[e["seat"]].numbers
                     space = lay_number[r * after["width"] + c]
-                    assert f"{name} {shown} hits the {space} (column {c + 1}, no bonus)" in line
+                    assert (
+                        f"{name} {shown} as a hit on the {space} in column {c + 1} (no bonus)"
+                        in line
+                    )
                     seen += 1
     assert seen > 3
 

@@ -60,7 +60,7 @@ def describe_events(game: Any, after: Mapping[str, Any], names: Sequence[str]) -
                 v = rolled[d] if rolled and rolled[d] else space
                 where = f"column {c + 1}" + (f", row {r + 1}" if after["pad"] == "kriskras" else "")
                 if hit:
-                    parts.append(f"{COLORS[d]} {v} hits the {space} ({where}, no bonus)")
+                    parts.append(f"{COLORS[d]} {v} as a hit on the {space} in {where} (no bonus)")
                 elif lay.hits[i]:
                     parts.append(f"{COLORS[d]} {v} ({where}, a hit space: +{HIT_BONUS})")
                 else:
