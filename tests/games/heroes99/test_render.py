@@ -182,3 +182,21 @@ def test_an_end_on_equal_points_gives_the_strength_tie_break_figures():
         "GAME END: B cannot play a card. Points: A 2, B 2, C 1. A and B tie at 2 points; the "
         "tie-break, total Strength over every lane: A 21, B 28: B wins"
     ]
+
+
+def test_a_shift_with_nowhere_to_go_names_the_full_hero():
+    """Seen in a terminal game: Jester's shift did nothing against an enemy hero already
+    holding 3 active cards (H10), and said only "no hero it may shift a card to"."""
+    s = position(
+        [["jester", "regent", "bastion"], ["hoarder", "warden", "stalwart"]],
+        hands=["7H 2C", "2D"],
+        active=[["3C", "", ""], ["4S 5S 6S", "", ""]],
+    )
+    play(s, "7H>1")
+    before = s.observation(None)
+    play(s, "skill1")
+    lines = s.game.describe_events(before, s.observation(None), [0, 0], [0, 0], 0, ["A", "B"])
+    assert lines[-1] == (
+        "Jester's effect does nothing: no hero it may shift a card to (B's Hoarder in lane 1 "
+        "has 3 active cards: a shift never leaves a hero with more than 3)"
+    )

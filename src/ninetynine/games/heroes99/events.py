@@ -117,6 +117,13 @@ def describe_events(
                         f"{ward.ability_name}: enemy effects cannot shift, discard or swap "
                         "anything of it)"
                     )
+            for q, ln in e.get("full", []):
+                hid = heroes_after[q][ln] if heroes_after else None
+                k = len(after["active"][q][ln]) if "active" in after else 3
+                why += (
+                    f" ({names[q]}'s {_hero(game, hid)} in lane {ln + 1} has {k} active cards: "
+                    "a shift never leaves a hero with more than 3)"
+                )
             out.append(why)
         elif kind == "ability":
             hero = game.roster.heroes[game.roster.index(e["hero"])]

@@ -787,13 +787,28 @@ class HeroesState(EngineState):
             what = "active card" if src == "active" else "bolster"
             self._idle(q, h, f"{what} it may discard", with_cards)
 
-    def _idle(self, q: int, h: int, what: str, cands: Sequence[tuple[int, int]] = ()) -> None:
+    def _idle(
+        self,
+        q: int,
+        h: int,
+        what: str,
+        cands: Sequence[tuple[int, int]] = (),
+        full: Sequence[list[int]] = (),
+    ) -> None:
         """An effect of ``q``'s hero ``h`` that can do nothing says why (H11): the ``what`` it
-        found none of, and the enemy heroes among ``cands`` whose ward kept it out."""
+        found none of, the enemy heroes among ``cands`` whose ward kept it out, and the heroes
+        ``full`` already holding the most active cards a shift may bring them to (H10)."""
         warded = [[a, b] for a, b in cands if R.warded(self, q, a, b)]
-        self.events.append(
-            {"type": "no_effect", "seat": q, "hero": self._hid(h), "what": what, "warded": warded}
-        )
+        event: dict[str, Any] = {
+            "type": "no_effect",
+            "seat": q,
+            "hero": self._hid(h),
+            "what": what,
+            "warded": warded,
+        }
+        if full:
+            event["full"] = [list(x) for x in full if list(x) not in warded]
+        self.events.append(event)
 
     def _idle_shift(self, eff: Effect, q: int, h: int, ln: int) -> None:
         """Why a shift found no card to move: none to take, or nowhere to put it."""
@@ -801,7 +816,9 @@ class HeroesState(EngineState):
         if not [s for s in sources if not R.warded(self, q, *s)]:
             self._idle(q, h, "active card it may shift", sources)
             return
-        self._idle(q, h, "hero it may shift a card to", R.select(self, eff.to, q, ln))
+        dests = R.select(self, eff.to, q, ln)
+        full = [[a, b] for a, b in dests if len(self.active[a][b]) >= R.SHIFT_LIMIT]
+        self._idle(q, h, "hero it may shift a card to", dests, full)
 
     def _swap_cands(self, eff: Effect, q: int) -> list[tuple[int, int]]:
         n = self.game.num_players
