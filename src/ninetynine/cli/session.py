@@ -53,7 +53,8 @@ QUIT_WORDS = ("quit", "exit")
 
 COMMANDS_HELP = """\
 ## Commands
-- **a number** from the list of legal moves, or **the move's notation** (any case)
+- **a number** from the numbered list of legal moves (shown when there are at most 40), or
+  **the move's notation** (any case)
 - `hint`: the game's advice for this position
 - `board`: draw the board and the legal moves again
 - `rules`: the rules summary
@@ -218,7 +219,8 @@ class PlaySession:
             word = text.lower()
             if not word:
                 self.console.print(
-                    f"[dim]Type 1-{len(legal)} or a move, or help.[/]",
+                    f"[dim]Type {'' if len(legal) > MAX_LISTED else f'1-{len(legal)} or '}"
+                    "a move, or help.[/]",
                 )
                 continue
             if word in QUIT_WORDS:
@@ -252,6 +254,14 @@ class PlaySession:
         """
         if len(text) > 60:
             raise NotationError(f"{text[:40]!r}... is not a move: choose 1-{len(legal)}")
+        if text.isascii() and text.isdigit() and len(legal) > MAX_LISTED:
+            try:  # no numbered list is shown (see _draw): a number is only notation here
+                return self.state.string_to_action(text)
+            except NotationError:
+                raise NotationError(
+                    f"the {len(legal)} moves here are not numbered: type one in notation "
+                    "(help lists them)"
+                ) from None
         if text.isascii() and text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
@@ -322,7 +332,10 @@ class PlaySession:
     def _help(self, legal: list[int]) -> None:
         self.console.print(Markdown(COMMANDS_HELP))
         self.console.print(Markdown(notation_help(self.game)))
-        moves = "  ".join(f"{k}) {self.state.action_to_string(a)}" for k, a in enumerate(legal, 1))
+        moves = "  ".join(
+            f"{f'{k}) ' if len(legal) <= MAX_LISTED else ''}{self.state.action_to_string(a)}"
+            for k, a in enumerate(legal, 1)
+        )
         self.console.print(f"[bold]Your moves now:[/] {escape(moves)}")
 
     # ------------------------------------------------------------------ the end

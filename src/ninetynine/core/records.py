@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,7 +112,7 @@ class GameRecord:
                 toks = []
             seat = p
             toks.append(mv)
-            state.apply_action(state.string_to_action(mv))
+            state.apply_action(read_move(state, mv))
         if toks:
             yield seat, toks  # type: ignore[misc]
 
@@ -158,7 +158,7 @@ class GameRecord:
         for i, mv in enumerate(self.moves, 1):
             yield state, mv
             try:
-                state.apply_action(state.string_to_action(mv))
+                state.apply_action(read_move(state, mv))
             except NinetyNineError as e:
                 raise RecordError(f"move {i} ({mv!r}) cannot be replayed: {e}") from None
         yield state, None
@@ -170,6 +170,16 @@ class GameRecord:
             last = st
         assert last is not None
         return last
+
+
+def read_move(state: State, text: str) -> int:
+    """A record's move ``text`` as an action of ``state``: the game's
+    ``read_recorded_move`` when it has one (a reader that also takes forms older records were
+    written in), else ``state.string_to_action``.
+
+    :raises NotationError: not a move."""
+    reader: Callable[[str], int] = getattr(state, "read_recorded_move", state.string_to_action)
+    return reader(text)
 
 
 def _fmt_num(x: float) -> str:

@@ -125,3 +125,40 @@ def test_events_name_resets_hijacks_skips_bonus_and_the_end():
     assert step(s, "P5>1") == ["A hijacks dock 1 with Purple 5 (Number Match)"]
     s = position(2, hands=["T6", "G3"], docks=["T5", "", ""])
     assert step(s, "T6>1") == ["A: SYSTEM CLEAR! (last card played)"]
+
+
+def test_a_blocked_ending_says_the_fewest_cards_decided_it():
+    """Issue 18: a blocked 4-player game "is a draw" over -5 -5 -6 -6 without saying why. The
+    end names the rule (the fewest cards wins, D24) with every seat's count, and a tie for the
+    fewest as such."""
+    from ninetynine.games.tripwire.events import describe_events
+
+    names = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    tie = {"events": [{"type": "blocked", "winner": -1}], "hand_sizes": [5, 5, 6, 6]}
+    assert describe_events({}, tie, 0, names) == [
+        "nobody can play and both piles are empty: the game is blocked; a draw: Seat 0 and "
+        "Seat 1 tie for the fewest cards, 5 each (Seat 0 5, Seat 1 5, Seat 2 6, Seat 3 6)"
+    ]
+    won = {"events": [{"type": "turn_limit", "winner": 2}], "hand_sizes": [5, 7, 4, 6]}
+    assert describe_events({}, won, 0, names) == [
+        "the safety stop (turn limit) ends the game; Seat 2 wins with the fewest cards "
+        "(Seat 0 5, Seat 1 7, Seat 2 4, Seat 3 6)"
+    ]
+    # the board's status line of a real blocked game says the same
+    game = ninetynine.load_game("tripwire", num_players=4)
+    from ninetynine.agents import make_agent
+
+    for seed in range(300):
+        state = game.new_initial_state(seed)
+        bots = [make_agent("greedy", game, i, seed=i) for i in range(4)]
+        while not state.is_terminal():
+            p = state.current_player()
+            state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+        obs = state.observation(None)
+        if obs["ended_by"] == "blocked":
+            break
+    else:
+        pytest.skip("no blocked game in 300 greedy games")
+    counts = ", ".join(f"Seat {q} {k}" for q, k in enumerate(obs["hand_sizes"]))
+    head = render_text(obs, game=game).splitlines()[0]
+    assert "fewest cards" in head and head.endswith(f"({counts})")

@@ -19,7 +19,7 @@ a resampled state depends on nothing but the seat's observation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.engine import EngineState
@@ -670,6 +670,7 @@ class HeroesState(EngineState):
             if "target" not in data:
                 opts = R.select(self, eff.to, q, ln)
                 if not opts:
+                    self._idle(q, h, "hero it may bolster")
                     return
                 if len(opts) > 1:
                     self._ask(q, "bolster" if v == "bolster" else "bolster_target", task, eff)
@@ -690,6 +691,8 @@ class HeroesState(EngineState):
                 return
             if "left" not in data:
                 data["left"] = min(eff.amount, len(self.hands[q]))
+                if not data["left"]:
+                    self._idle(q, h, "card in hand to bolster with")
             if data["left"] > 0:
                 self._ask(q, "bolster_hand", task, eff)
             return
@@ -704,6 +707,7 @@ class HeroesState(EngineState):
         if v == "shift":
             if "source" not in data:
                 if not self._shift_sources(eff, q, ln):
+                    self._idle_shift(eff, q, h, ln)
                     return
                 self._ask(q, "shift_from", task, eff)
                 return
@@ -714,11 +718,13 @@ class HeroesState(EngineState):
                 if eff.who == "this":
                     data["a"] = [q, ln]
                 elif not self._swap_firsts(eff, q):
+                    self._idle(q, h, "two heroes it may swap", self._swap_cands(eff, q))
                     return
                 else:
                     self._ask(q, "swap_a", task, eff)
                     return
             if not self._swap_seconds(eff, q, data["a"]):
+                self._idle(q, h, "hero it may swap with", self._swap_cands(eff, q))
                 return
             self._ask(q, "swap_b", task, eff)
             return
@@ -744,9 +750,12 @@ class HeroesState(EngineState):
         self, task: list[Any], eff: Effect, q: int, ln: int, data: dict[str, Any]
     ) -> None:
         src = eff.source
+        h = task[4]
         if src == "hand":
             if "left" not in data:
                 data["left"] = min(eff.amount, len(self.hands[q]))
+                if not data["left"]:
+                    self._idle(q, h, "card in hand to discard")
             if data["left"] > 0:
                 self._ask(q, "discard_hand", task, eff)
             return
@@ -772,6 +781,49 @@ class HeroesState(EngineState):
         step = "discard_active" if src == "active" else "discard_bolster"
         if self._discard_targets(eff, q, ln, src):
             self._ask(q, step, task, eff)
+        elif data["left"] == eff.amount:  # nothing discarded yet: say why
+            pile = self.active if src == "active" else self.bolsters
+            with_cards = [(a, b) for a, b in R.select(self, eff.target, q, ln) if pile[a][b]]
+            what = "active card" if src == "active" else "bolster"
+            self._idle(q, h, f"{what} it may discard", with_cards)
+
+    def _idle(
+        self,
+        q: int,
+        h: int,
+        what: str,
+        cands: Sequence[tuple[int, int]] = (),
+        full: Sequence[list[int]] = (),
+    ) -> None:
+        """An effect of ``q``'s hero ``h`` that can do nothing says why (H11): the ``what`` it
+        found none of, the enemy heroes among ``cands`` whose ward kept it out, and the heroes
+        ``full`` already holding the most active cards a shift may bring them to (H10)."""
+        warded = [[a, b] for a, b in cands if R.warded(self, q, a, b)]
+        event: dict[str, Any] = {
+            "type": "no_effect",
+            "seat": q,
+            "hero": self._hid(h),
+            "what": what,
+            "warded": warded,
+        }
+        if full:
+            event["full"] = [list(x) for x in full if list(x) not in warded]
+        self.events.append(event)
+
+    def _idle_shift(self, eff: Effect, q: int, h: int, ln: int) -> None:
+        """Why a shift found no card to move: none to take, or nowhere to put it."""
+        sources = [(a, b) for a, b in R.select(self, eff.source, q, ln) if self.active[a][b]]
+        if not [s for s in sources if not R.warded(self, q, *s)]:
+            self._idle(q, h, "active card it may shift", sources)
+            return
+        dests = R.select(self, eff.to, q, ln)
+        full = [[a, b] for a, b in dests if len(self.active[a][b]) >= R.SHIFT_LIMIT]
+        self._idle(q, h, "hero it may shift a card to", dests, full)
+
+    def _swap_cands(self, eff: Effect, q: int) -> list[tuple[int, int]]:
+        n = self.game.num_players
+        seats = [q] if eff.who in ("own", "this") else [r for r in range(n) if r != q]
+        return [(r, b) for r in seats for b in range(self.game.lanes) if self.heroes[r][b] >= 0]
 
     def _fx_clash(self, task: list[Any], q: int, data: dict[str, Any]) -> None:
         """``§ Clash``: everyone draws a card, then discards one (chosen in turn from the
@@ -836,6 +888,7 @@ class HeroesState(EngineState):
         opts = self._choices(self.pending)
         if not opts:  # nothing to choose from: the effect does what it can, here nothing
             self.pending = None
+            self._idle(task[3], task[4], _STEP_WORDS[step].removeprefix("a ").removeprefix("an "))
             return
         if len(opts) == 1:
             p = self.pending

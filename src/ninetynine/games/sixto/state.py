@@ -24,15 +24,18 @@ from .rules import (
     MARKED,
     NUM_DICE,
     OPEN,
+    TARGET,
     VOID,
     Layout,
     apply_marks,
+    barrier,
     can_ever_mark,
     choice_marks,
     cross_off_lock,
     layout_for,
     legal_choices,
     next_lock,
+    row_marks,
     score_sheet,
     target_marks,
 )
@@ -254,6 +257,13 @@ class SixtoState(EngineState):
         """Parse a move (``actions.Notation``). :raises NotationError: not a move."""
         return self.game.notation.string_to_action(text)
 
+    def read_recorded_move(self, text: str) -> int:
+        """Parse a move of a game record: as :meth:`string_to_action`, and also the Kris-Kras
+        form written before the ``@`` (``R1G1B4``, decision D22), so older records replay.
+
+        :raises NotationError: not a move."""
+        return self.game.notation.string_to_action(text, legacy=True)
+
     def in_play(self) -> list[bool]:
         """Per die, whether it is still in play."""
         return [d > 0 for d in self.dice]
@@ -435,10 +445,10 @@ class SixtoState(EngineState):
                     "space (or shows the die's number: mark it the regular way)"
                 )
             else:
+                row = o - 1 if g.pad == "kriskras" else d
                 reasons.append(
-                    f"the {COLORS[d]} {v} has no space in {where}: no open {v} right of the "
-                    "last mark, or it lies beyond a lock or in a target area still closed "
-                    f"(it opens after {g.open_after} marks in the row)"
+                    f"the {COLORS[d]} {v} has no space in {where}: "
+                    + self._why_no_space(p, row, d, v)
                 )
         if not reasons:
             reasons.append(
@@ -446,6 +456,36 @@ class SixtoState(EngineState):
                 f"area opens only after {g.open_after} marks in the row"
             )
         return f"{name} is illegal for Seat {p}: " + "; ".join(reasons)
+
+    def _why_no_space(self, p: int, row: int, die: int, value: int) -> str:
+        """Why die ``die`` showing ``value`` cannot mark row ``row`` of seat ``p``'s sheet on its
+        own: only the reason that holds, in the sheet's terms (a lock only on the Locked pad)."""
+        g = self.game
+        lay, cells, cursor = self.layouts[p], self.cells[p], self.cursor[p]
+        base = row * lay.width
+        space = f"{COLORS[die]} {value}" if g.pad == "kriskras" else f"{value}"
+        # a space's (colour, number): the die's colour is the row's, or in Kris-Kras the space's
+        cols = [
+            c
+            for c in lay.slots[row].get((die, value), ())
+            if c >= cursor[row] and cells[base + c] == OPEN
+        ]
+        if not cols:
+            return f"no open {space} right of the row's last mark"
+        c = cols[0]
+        lock = barrier(lay, cells, cursor, row)
+        if c > lock:
+            return (
+                f"the open {space} (column {c + 1}) lies beyond the standing lock in column "
+                f"{lock + 1}"
+            )
+        if c >= lay.width - TARGET:
+            k = row_marks(cells, lay.width, row)
+            return (
+                f"the open {space} (column {c + 1}) is in the target area, which opens after "
+                f"{g.open_after} marks in the row ({k} so far)"
+            )
+        return f"the open {space} (column {c + 1}) cannot be marked with these dice"
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None) -> dict[str, Any]:

@@ -265,7 +265,7 @@ class Warp99Game(Game):
         """
         from .actions import DECLINE, SCORE, TAKE, action_to_string
         from .cards import COLOR, VALUE
-        from .heuristics import GreedyAgent, config_of, plan_for, solve_discards
+        from .heuristics import GreedyAgent, Plan, config_of, plan_for, solve_discards
         from .rules import RULE_NAMES
 
         if observation.get("hand") is None or observation.get("phase") == "over":
@@ -277,13 +277,18 @@ class Warp99Game(Game):
         hand: list[int] = list(obs["hand"])
         agent = GreedyAgent(self, me)
 
-        def discards(cards: list[int]) -> str:
-            plan = plan_for(obs, hand=cards)
+        def discards(cards: list[int], plan: Plan | None = None) -> str:
+            """``plan`` (default: the solver's for ``cards`` under the active rules) in
+            notation, with its card count and whether it empties the hand."""
+            if plan is None:
+                plan = plan_for(obs, hand=cards)
             if not plan.plays:
                 return "no card can be discarded"
             seq = " ".join(action_to_string(a) for a in plan.plays)
             empties = ", empties the hand" if plan.count == len(cards) else ""
-            d = plan.doubles
+            # A double match asks take or decline only where the extra card exists (Warp 99
+            # rulebook § Extra Card; Ninety Nine has none, nor Warp 99 with extra_card=false).
+            d = plan.doubles if self.extra_card else 0
             doubles = (
                 f", {d} double match{'es' if d != 1 else ''}: answer take or decline after "
                 f"{'each' if d != 1 else 'it'}"
@@ -344,11 +349,7 @@ class Warp99Game(Game):
                 return "no card can be played, and no flip would help: end"
             side = obs["rule_sides"][best_rule]
             old, new = RULE_NAMES[best_rule][side - 1], RULE_NAMES[best_rule][2 - side]
-            seq = " ".join(action_to_string(a) for a in best_plan.plays)
-            return (
-                f"flip{best_rule + 1} ({old} -> {new}), then {seq} "
-                f"({best} card{'s' if best != 1 else ''})"
-            )
+            return f"flip{best_rule + 1} ({old} -> {new}), then " + discards(hand, best_plan)
         return "no card in your hand can be played on either pile: end"
 
 
