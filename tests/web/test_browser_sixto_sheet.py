@@ -81,3 +81,38 @@ def test_the_web_sheet_shows_every_point_of_the_score(
         assert bonus_tags == 0
         kind = "blocks" if pad == "cross-blocks" else "diagonals"
         assert f"+ {kind} {sum(shown)}" in text
+
+
+@pytest.mark.parametrize(("players", "pad"), [(2, "none"), (3, "kriskras"), (4, "cross-blocks")])
+def test_every_sheet_fits_its_box_at_1280_by_900(
+    server_factory, tmp_path: Path, players: int, pad: str
+) -> None:
+    """Issue 17: at 1280x900 an opponent's sheet box was 391 px for 571 px of sheet, so its
+    target area (columns 9-12) was cut off with no scrollbar. Every sheet, the player's and
+    each opponent's, must show all of its columns without scrolling."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    seats = ["human"] + ["greedy"] * (players - 1)
+    body = {"game": "sixto", "players": players, "seats": seats, "seed": 2,
+            "options": {"pad": pad}}
+    table = httpx.post(server.base + "/api/tables", json=body).json()
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)  # 1280 x 900
+        page.goto(server.base + table["seats"][0]["invite"])
+        page.wait_for_selector(".sx-player table.sx-sheet")
+        boxes = page.eval_on_selector_all(
+            ".sx-player",
+            "els => els.map(e => [e.dataset.player, e.scrollWidth, e.clientWidth,"
+            " e.querySelectorAll('thead th').length])",
+        )
+        page.screenshot(
+            path=str(shots_dir(tmp_path) / f"sixto-{players}p-{pad}-layout.png"), full_page=True
+        )
+        browser.close()
+    assert len(boxes) == players
+    for player, scroll, client, _columns in boxes:
+        assert scroll <= client + 1, f"seat {player}: sheet {scroll} px in a {client} px box"
+    assert not problems, problems
