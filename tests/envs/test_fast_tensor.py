@@ -48,9 +48,10 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     ],
 }
 
-#: States checked per (game, options, player count): every ``EVERY``-th of each playout.
+#: States checked per (game, options, player count): every ``EVERY``-th of each playout of
+#: ``GAMES_PER_CASE`` games (more for 99 Heroes, whose games are short).
 EVERY = 3
-GAMES_PER_CASE = 2
+GAMES_PER_CASE = {"heroes99": 8}
 
 
 def _cases() -> list[Any]:
@@ -99,7 +100,7 @@ def test_tensor_written_from_the_state_equals_the_encoded_observation(game_id, n
     if game is None:
         pytest.skip(f"{options} is not a {n}-player {game_id} game")
     checked = 0
-    for g in range(GAMES_PER_CASE):
+    for g in range(GAMES_PER_CASE.get(game_id, 2)):
         seed = 1000 * n + 17 * g + len(options)
         state = game.new_initial_state(seed)
         checked += _check(game, state)
@@ -140,3 +141,38 @@ def test_bad_seats_are_refused(game_id):
     for bad in (-1, state.game.num_players, True, "0"):
         with pytest.raises(ValueError):
             state.observation_tensor(bad)
+
+
+def test_gym_step_builds_no_observation_dict_for_random_opponents(monkeypatch):
+    """The env's hot path: a random bot reads only the legal actions, so its moves cost no
+    ``observation`` call (the learner's view is written straight from the state); the game
+    played is the same as through ``choose_action``."""
+    from ninetynine.envs import NinetyNineEnv
+    from ninetynine.games.warp99.state import Warp99State
+
+    def play(env: NinetyNineEnv) -> list[int]:
+        obs, _ = env.reset(seed=3)
+        done = False
+        while not done:
+            action = int(np.flatnonzero(obs["action_mask"])[0])
+            obs, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+        assert env.state is not None
+        return env.state.history()
+
+    calls = []
+    real = Warp99State.observation
+
+    def counting(self, player):
+        calls.append(player)
+        return real(self, player)
+
+    monkeypatch.setattr(Warp99State, "observation", counting)
+    fast = play(NinetyNineEnv("warp99", num_players=3, opponents="random", seat=0))
+    assert calls == []
+    # the same game when the same bots are asked through choose_action instead
+    import ninetynine.envs.single as single
+
+    monkeypatch.setattr(single, "RandomAgent", type("NotRandom", (), {}))
+    slow = play(NinetyNineEnv("warp99", num_players=3, opponents="random", seat=0))
+    assert calls and fast == slow
