@@ -274,9 +274,11 @@ def writer(game: Ono99Game) -> Callable[[State, int | None], npt.NDArray[np.floa
         played = st.played
         if played:
             x[o_top + played[-1]] = 1.0
-            count = played.count
+            counts = [0] * NUM_KINDS
+            for kind in played:
+                counts[kind] += 1
             for kind in set(played):
-                x[o_pcounts + kind] = played_f[kind][count(kind)]
+                x[o_pcounts + kind] = played_f[kind][counts[kind]]
         m = len(st.draw)
         if m:
             x[o_draw] = draw_f[m] if m <= total_cards else 1.0

@@ -292,9 +292,11 @@ def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.f
     rotations = [[(k, (me + k) % n) for k in range(n)] for me in range(n)]
 
     def kinds(x: array[float], start: int, cards: list[int]) -> None:
-        count = cards.count
+        counts = [0] * nk
+        for kind in cards:
+            counts[kind] += 1
         for kind in set(cards):
-            x[start + kind] = kind_f[kind][count(kind)]
+            x[start + kind] = kind_f[kind][counts[kind]]
 
     def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
         st = cast("TripwireState", state)
