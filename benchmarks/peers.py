@@ -18,7 +18,7 @@ playing whole games with uniformly random legal choices (``random.Random``):
   state and legal actions). PettingZoo AEC (``aec``): ``env.last()`` then ``env.step(a)``.
   Gymnasium (``gym``, ``gymnasium.make(id, opponents="random", seat=0)``): ``env.step(a)``,
   which also plays the random bots' moves until the learner is to act again (a learner step).
-  The action is drawn from the observation's mask (``np.flatnonzero``) or RLCard's
+  The action is drawn from the observation's mask (``mask.nonzero()[0]``) or RLCard's
   ``legal_actions`` keys.
 
 Method: every cell (a loop on a contestant) plays whole games, game ``i`` from
@@ -49,7 +49,6 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import numpy as np
 from throughput import machine_info, play_engine, play_rl
 
 import ninetynine
@@ -105,7 +104,7 @@ def aec(game_id: str, n: int) -> Callable[[int], PlayOne]:
                 obs, _, terminated, truncated, _ = env.last()
                 if terminated or truncated:
                     return steps
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 env.step(int(legal[randbelow(len(legal))]))
                 steps += 1
 
@@ -130,7 +129,7 @@ def gym(game_id: str, n: int) -> Callable[[int], PlayOne]:
             steps = 0
             done = False
             while not done:
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 obs, _, terminated, truncated, _ = env.step(int(legal[randbelow(len(legal))]))
                 done = terminated or truncated
                 steps += 1
