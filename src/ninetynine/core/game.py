@@ -39,8 +39,10 @@ def _int8_view(buffer: bytearray) -> npt.NDArray[np.int8]:
     global _int8_view
     import numpy as np
 
+    frombuffer, int8 = np.frombuffer, np.dtype(np.int8)
+
     def view(buffer: bytearray) -> npt.NDArray[np.int8]:
-        return np.frombuffer(buffer, dtype=np.int8)
+        return frombuffer(buffer, int8)
 
     _int8_view = view
     return view(buffer)

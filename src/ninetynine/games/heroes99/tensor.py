@@ -310,7 +310,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     step_at = {w: o_step + i for i, w in enumerate(steps)}
     ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
     blank = array("f", bytes(4 * size))
-    view, f32 = np.frombuffer, np.float32
+    view, f32 = np.frombuffer, np.dtype(np.float32)
 
     def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
         st = cast("HeroesState", state)

@@ -192,7 +192,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
     max_turns, nt = game.max_turns, game.notation
     blank = array("f", bytes(4 * size))
-    view, f32 = np.frombuffer, np.float32
+    view, f32 = np.frombuffer, np.dtype(np.float32)
 
     @cache
     def printed(design: int) -> tuple[array[float], array[float], array[float]]:

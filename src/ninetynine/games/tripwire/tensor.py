@@ -288,7 +288,7 @@ def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.f
     blank = array("f", bytes(4 * size))
     for kind, m in enumerate(deck):  # the deck slice is the same in every state of the game
         blank[off["deck"] + kind] = fraction(m, MAX_COPIES)
-    view, f32 = np.frombuffer, np.float32
+    view, f32 = np.frombuffer, np.dtype(np.float32)
     rotations = [[(k, (me + k) % n) for k in range(n)] for me in range(n)]
 
     def kinds(x: array[float], start: int, cards: list[int]) -> None:

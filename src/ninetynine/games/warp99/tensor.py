@@ -214,7 +214,7 @@ def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.flo
     )
     turn_f = fraction_table(TURN_SCALE, TURN_SCALE + 1)
     blank = array("f", bytes(4 * size))
-    view, f32 = np.frombuffer, np.float32
+    view, f32 = np.frombuffer, np.dtype(np.float32)
     # per observer: (block offsets, absolute seat s) for the seat k places after it
     seat_blocks = [
         [
