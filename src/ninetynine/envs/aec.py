@@ -84,6 +84,8 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         self.game_seed: int | None = None
         self._rng: np.random.Generator | None = None
         self._steps = 0
+        #: ``rewards`` holds only zeros (so a mid-game step need not rebuild it)
+        self._zero_rewards = False
 
     # -- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -107,6 +109,7 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._zero_rewards = True
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -139,12 +142,15 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
             self.rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in self.agents}
             self.terminations = {a: True for a in self.agents}
             self.agent_selection = self.possible_agents[(seat + 1) % self.game.num_players]
+            self._zero_rewards = False
+            self._accumulate_rewards()
         else:
-            self.rewards = {a: 0.0 for a in self.agents}
+            if not self._zero_rewards:  # a mid-game step rewards nobody: keep the zeros
+                self.rewards = {a: 0.0 for a in self.agents}
+                self._zero_rewards = True
             if self._steps >= self.game.max_game_length:
                 self.truncations = {a: True for a in self.agents}
             self.agent_selection = self.possible_agents[state.current_player()]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The public view drawn as text (``render_mode="ansi"``); ``None`` otherwise."""

@@ -44,6 +44,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ninetynine.agents import make_agent
+from ninetynine.agents.random_agent import RandomAgent
 from ninetynine.core.agent import Agent
 from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import State
@@ -61,6 +62,8 @@ except ImportError:  # pragma: no cover - a core without search views
 
 
 ObsType = dict[str, np.ndarray]
+#: What a :class:`RandomAgent` opponent is shown: it never reads its observation.
+_UNSEEN: dict[str, Any] = {}
 #: Attempts at dealing a game in which the learner gets to act (see the module docstring).
 _DEAL_ATTEMPTS = 100
 
@@ -146,7 +149,8 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
                 f"the bots ended {_DEAL_ATTEMPTS} games before seat {self.seat} moved"
             )
         self._done = False
-        return self._observe(), self._info()
+        observation = self._observe()
+        return observation, self._info(observation)
 
     def step(self, action: int) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
         state = self._require_state()
@@ -168,7 +172,8 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         truncated = not terminated and self._steps >= self.game.max_game_length
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         self._done = terminated or truncated
-        return self._observe(), reward, terminated, truncated, self._info()
+        observation = self._observe()
+        return observation, reward, terminated, truncated, self._info(observation)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner now, as ``int8`` (sb3-contrib's ``MaskablePPO``
@@ -192,11 +197,18 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
     # -- inside -----------------------------------------------------------------------------
     def _play_opponents(self) -> None:
         state = self._require_state()
-        while not state.is_terminal() and state.current_player() != self.seat:
-            if self._steps >= self.game.max_game_length:
-                return
+        seat, limit, opponents = self.seat, self.game.max_game_length, self.opponents
+        while not state.is_terminal():
             p = state.current_player()
-            state.apply_action(choose_action(self.opponents[p], state, p))
+            if p == seat or self._steps >= limit:
+                return
+            agent = opponents[p]
+            if type(agent) is RandomAgent:
+                # it reads only the legal actions: no observation dict to build (the hot path)
+                action = agent.step(_UNSEEN, state.legal_actions())
+            else:
+                action = choose_action(agent, state, p)
+            state.apply_action(action)
             self._steps += 1
 
     def _observe(self) -> ObsType:
@@ -206,10 +218,13 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             "action_mask": self.action_masks(),
         }
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self, observation: ObsType | None = None) -> dict[str, Any]:
+        """The info dict; its ``action_mask`` is a copy of ``observation``'s when given."""
         state = self._require_state()
         return {
-            "action_mask": self.action_masks(),
+            "action_mask": self.action_masks()
+            if observation is None
+            else observation["action_mask"].copy(),
             "seat": self.seat,
             "game_seed": self.game_seed,
             "scores": state.scores(),

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, TensorWriter
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -120,6 +120,13 @@ class Ono99Game(Game):
         from .tensor import encode
 
         return encode(observation, self.num_players)
+
+    def observation_tensor_writer(self) -> TensorWriter:
+        """The tensor straight from the state (``tensor.writer``), equal to
+        ``encode_observation(state.observation(player))``."""
+        from .tensor import writer
+
+        return writer(self)
 
     def render_observation(
         self,
