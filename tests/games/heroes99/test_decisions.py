@@ -12,6 +12,7 @@ from .positions import check_cards, legal, play, position
 OTHERS = ["hoarder", "warden", "stalwart"]
 NO_TIES = ["hoarder", "warden", "sentinel"]
 MINE = ["bastion", "regent", "jester"]
+PLAIN = ["regent", "hoarder", "warden"]  # capacity 3 each
 
 EXTRA = """
 name = "Herald"
@@ -128,6 +129,49 @@ def test_h7_equal_points_go_to_the_most_strength_or_are_a_draw():
     )
     s._finish("no_play", 0)
     assert s.winner() is None and s.returns() == [0.0, 0.0]
+
+
+def _four_bands(options=None):
+    """The issue's example: Strength per seat and lane [[10,9,9],[2,10,10],[4,3,3],[3,2,2]]
+    with heroes whose abilities leave Strength and points alone."""
+    plain = ["arbiter", "quartermaster", "tactician"]
+    act = [["10C", "9C", "9D"], ["2C", "10C", "10D"], ["4C", "3C", "3D"], ["3C", "2C", "2D"]]
+    return position([plain] * 4, hands=["5H"] * 4, active=act, options=options)
+
+
+def test_h7_most_points_wins_not_most_lanes():
+    s = _four_bands()
+    assert [[R.strength(s, q, ln) for ln in range(3)] for q in range(4)] == [
+        [10, 9, 9],
+        [2, 10, 10],
+        [4, 3, 3],
+        [3, 2, 2],
+    ]
+    assert s.points() == [7, 6, 4, 1] and s.lanes_won() == [1, 2, 0, 0]
+    s._finish("no_play", 0)
+    assert s.winner() == 0
+    assert s.observation(None)["events"][-1] == {
+        "type": "end",
+        "how": "no_play",
+        "seat": 0,
+        "points": [7, 6, 4, 1],
+        "winner": 0,
+    }
+
+
+def test_h7_option_winner_lanes_counts_lanes_won():
+    s = _four_bands({"winner": "lanes"})
+    s._finish("no_play", 0)
+    assert s.winner() == 1 and s.returns() == [-1.0, 1.0, -1.0, -1.0]
+    assert s.observation(None)["events"][-1]["lanes_won"] == [1, 2, 0, 0]
+    # a lane whose top is shared is nobody's; equal lanes go to the tie-break (H7)
+    act = [["9C", "2C", ""], ["9D", "3C", ""]]
+    s = position([PLAIN, NO_TIES], hands=["", "2D"], active=act, options={"winner": "lanes"})
+    assert s.lanes_won() == [0, 1]
+    act = [["9C", "2C", ""], ["3C", "7C", ""]]
+    s = position([PLAIN, NO_TIES], hands=["", "2D"], active=act, options={"winner": "lanes"})
+    s._finish("no_play", 0)
+    assert s.lanes_won() == [1, 1] and s.winner() == 0  # Strength 11 against 10
 
 
 def test_h8_room_on_a_hero_and_enemy_abilities_before_the_skill():

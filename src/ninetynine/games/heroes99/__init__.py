@@ -47,7 +47,7 @@ each hero scores 1 point per other hero in its lane it exceeds; most points wins
 
 ## Options
 `team` (heroes per player, 1-5), `heroes` (directories of extra hero files), `ace` (1 or 11),
-`tiebreak` (strength / draw).
+`tiebreak` (strength / draw), `winner` (points / lanes: the most lanes won, § Overview).
 
 ## Version history
 - 1: first release.

@@ -67,6 +67,15 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
         choice_parser("strength", "draw"),
         ("strength", "draw"),
     ),
+    "winner": OptionSpec(
+        "winner",
+        "points",
+        "who wins: points (the most points, § Scoring a Lane) or lanes (the most lanes won, "
+        "§ Overview; a lane is won by the seat alone with the most points in it); equal: "
+        "option tiebreak",
+        choice_parser("points", "lanes"),
+        ("points", "lanes"),
+    ),
 }
 
 
@@ -74,7 +83,8 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
 class HeroesGame(Game):
     """99 Heroes (``003_e7579e844cc8e668.txt``), 2-4 players (default 2).
 
-    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``.
+    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``,
+    ``winner``.
 
     :raises GameOptionError: bad player count or option, or a hero file that breaks the schema
         (:class:`~ninetynine.games.heroes99.roster.HeroFileError` names the file and field).
@@ -104,6 +114,8 @@ class HeroesGame(Game):
             )
         self.ace: int = o["ace"]
         self.tiebreak: str = o["tiebreak"]
+        #: ``winner=lanes``: the most lanes won decides, not the most points (H7).
+        self.by_lanes: bool = o["winner"] == "lanes"
         self.layout = Layout(len(self.roster), self.lanes, self.num_players)
         #: ``hero_rules[h]``: hero ``h``'s static rules as a dict.
         self.hero_rules: tuple[dict[str, Any], ...] = tuple(

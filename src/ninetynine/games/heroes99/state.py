@@ -1073,9 +1073,36 @@ class HeroesState(EngineState):
         return self.game.roster.heroes[h].id if h >= 0 else None
 
     # ------------------------------------------------------------------ the end
+    def lanes_won(self) -> list[int]:
+        """Lanes won per seat (``§ Overview``: "The player who wins more lanes"): a lane is
+        won by the seat alone with the most points in it (resolved lanes as tallied); a lane
+        where nobody scores or the most points are shared is won by nobody (H7)."""
+        n = self.game.num_players
+        won = [0] * n
+        if not self.revealed:
+            return won
+        for ln in range(self.game.lanes):
+            lp = self._lane_points(ln)
+            best = max(lp)
+            if best > 0 and lp.count(best) == 1:
+                won[lp.index(best)] += 1
+        return won
+
+    def _winner_now(self) -> int:
+        """The winner if the game ended now (H7): the most points (``winner=lanes``: the most
+        lanes won); equal: the most Strength over all lanes (``tiebreak=strength``), still
+        equal, or ``tiebreak=draw``: -1, a draw."""
+        key = self.lanes_won() if self.game.by_lanes else self.points()
+        best = max(key)
+        top = [q for q in range(len(key)) if key[q] == best]
+        if len(top) > 1 and self.game.tiebreak == "strength":
+            ts = self.total_strength()
+            b2 = max(ts[q] for q in top)
+            top = [q for q in top if ts[q] == b2]
+        return top[0] if len(top) == 1 else -1
+
     def _finish(self, how: str, seat: int) -> None:
-        """``§ Game End``: at once; most points wins; a tie goes to the most Strength over all
-        lanes (option ``tiebreak``), else it is a draw (H7)."""
+        """``§ Game End``: the game is over; the winner by :meth:`_winner_now` (H7)."""
         self.phase = OVER
         self.pending = None
         self.queue = []
@@ -1083,17 +1110,17 @@ class HeroesState(EngineState):
         self.secret = []  # the game is over: every move is public (H19)
         self.ended_by = how
         self.end_seat = seat
-        pts = self.points()
-        best = max(pts)
-        top = [q for q in range(len(pts)) if pts[q] == best]
-        if len(top) > 1 and self.game.tiebreak == "strength":
-            ts = self.total_strength()
-            b2 = max(ts[q] for q in top)
-            top = [q for q in top if ts[q] == b2]
-        self.winner_ = top[0] if len(top) == 1 else -1
-        self.events.append(
-            {"type": "end", "how": how, "seat": seat, "points": pts, "winner": self.winner_}
-        )
+        self.winner_ = self._winner_now()
+        end: dict[str, Any] = {
+            "type": "end",
+            "how": how,
+            "seat": seat,
+            "points": self.points(),
+            "winner": self.winner_,
+        }
+        if self.game.by_lanes:
+            end["lanes_won"] = self.lanes_won()
+        self.events.append(end)
 
     # ------------------------------------------------------------------ errors
     def _why_illegal(self, action: Any) -> str:
@@ -1518,15 +1545,9 @@ class HeroesState(EngineState):
         table: pick rate and win rate per hero). Numbers: ``turns``, ``actions``. Category:
         ``ended_by`` (``no_draw``, ``no_play``).
         """
-        n, L = self.game.num_players, self.game.lanes
+        n = self.game.num_players
         pts = self.points()
-        won = [0] * n
-        if self.revealed:
-            for ln in range(L):
-                lp = self._lane_points(ln)
-                best = max(lp)
-                if best > 0 and lp.count(best) == 1:
-                    won[lp.index(best)] += 1
+        won = self.lanes_won()
         picked = []
         for q in range(n):
             ids = [self._hid(h) for h in self.heroes[q] if h >= 0]
