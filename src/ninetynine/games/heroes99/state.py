@@ -41,7 +41,7 @@ PHASE_NAMES = ("pick", "play", "over")
 #: Kinds of secret move (``HeroesState.secret``): a hero placed face-down, a card chosen for
 #: a Clash, a card bolstered from the hand.
 SECRET_PICK, SECRET_CLASH, SECRET_BOLSTER = 0, 1, 2
-#: ``ended_by``: the turn player could not draw / could not play (H6).
+#: ``ended_by``: a player (``end_seat``) could not draw / could not play (H6).
 NO_DRAW, NO_PLAY = "no_draw", "no_play"
 
 _STAT_KEYS = (
@@ -481,8 +481,13 @@ class HeroesState(EngineState):
         self.queue = [["upkeep"], ["draw"], ["play"], ["end"], ["finish"]]
 
     def _run(self) -> None:
-        """Run tasks until one needs a decision or the game ends."""
-        while self.pending is None and self.phase == PLAY:
+        """Run tasks until one needs a decision or the game ends (with ``end=immediate``, an
+        end condition reached by the last step ends it first: :meth:`_end_now`)."""
+        while self.phase == PLAY:
+            if self.game.end_immediately and self._end_now():
+                return
+            if self.pending is not None:
+                return
             if not self.queue:
                 self._begin_turn((self.player + 1) % self.game.num_players, False)
                 continue
@@ -517,7 +522,7 @@ class HeroesState(EngineState):
 
     def _draw_step(self, p: int) -> None:
         """``§ Gameplay``: "Draw a card" (``draw`` rule: more); an empty deck ends the game
-        at once (``§ Game End``, H6)."""
+        here (``§ Game End``, H6: with ``end=immediate`` it has ended when the deck emptied)."""
         deck = self.decks[p]
         if not deck:
             self._finish(NO_DRAW, p)
@@ -1073,6 +1078,21 @@ class HeroesState(EngineState):
         return self.game.roster.heroes[h].id if h >= 0 else None
 
     # ------------------------------------------------------------------ the end
+    def _end_now(self) -> bool:
+        """``§ Game End`` read as written (``end=immediate``, H6): "Once either condition
+        happens, the game ends immediately": as soon as any player has an empty deck (unable
+        to draw) or no hero with room (unable to play), the turn player first, then in seat
+        order. An empty hand counts only at its owner's play step (it draws first, H23).
+        Ends the game and returns ``True``, else ``False``."""
+        n = self.game.num_players
+        for k in range(n):
+            q = (self.player + k) % n
+            how = NO_DRAW if not self.decks[q] else NO_PLAY if not self._playable(q) else ""
+            if how:
+                self._finish(how, q)
+                return True
+        return False
+
     def lanes_won(self) -> list[int]:
         """Lanes won per seat (``§ Overview``: "The player who wins more lanes"): a lane is
         won by the seat alone with the most points in it (resolved lanes as tallied); a lane
