@@ -76,7 +76,7 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
     "heroes99-3p-options": (
         "heroes99",
         3,
-        {"team": 2, "ace": 11, "tiebreak": "draw"},
+        {"team": 2, "ace": 11, "tiebreak": "draw", "end": "turn", "winner": "lanes"},
         20502,
         ["greedy", "random", "greedy"],
     ),
