@@ -85,7 +85,14 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
     "tripwire-5p-options": (
         "tripwire",
         5,
-        {"chain": "deflect", "wall": "one", "per_dock": "any", "volt_bonus": "always"},
+        {
+            "chain": "deflect",
+            "wall": "one",
+            "per_dock": "any",
+            "volt_bonus": "always",
+            "penalty_timing": "turn",
+            "bonus_no_play": "lose",
+        },
         20403,
         ["greedy", "random", "greedy", "random", "greedy"],
     ),
