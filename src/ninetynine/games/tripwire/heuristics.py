@@ -17,7 +17,9 @@ positions merged and a node budget, and it scores every point where it could ``e
   Rule) count against it. Each card's units are a wave of their own (``penalty_timing``
   ``immediate``, the default) or the turn's units are one wave (``turn``). So it times its
   Tripwires and Triple Plays: it launches them when they land on the leader, and never so
-  many in one wave that the wall hits it;
+  many in one wave that the wall hits it. (Under version 3's rules, planning each card's wave
+  on its own wins 50.0% of 4,000 heads-up games against the same agent planning one wave a
+  turn, and 25.3% of 600 four-player games: no stronger, but it plans what the rules do);
 * **the bonus turn** of a Defuse, worth a little when the agent keeps a card for it;
 * **the docks it leaves**: a dock left at 2 or 9 offers the next player a reset, and with two
   players a Tripwire against the agent itself;
