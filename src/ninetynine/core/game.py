@@ -65,6 +65,9 @@ class Game(ABC):
     default_players: ClassVar[int] = 2
     #: Bumped whenever a rule change would change how a recorded game replays.
     version: ClassVar[int] = 1
+    #: Older versions whose records still replay, each with the options that give back its
+    #: rules (an option added since, or whose default changed): a record's own options win.
+    replay_options: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
     #: :meth:`observation_tensor_writer`'s result, made at the first
     #: :meth:`State.observation_tensor` call.
