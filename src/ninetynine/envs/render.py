@@ -16,6 +16,7 @@ dependency) in DejaVu Sans Mono, the monospaced font matplotlib ships.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,7 +58,7 @@ def _cell() -> tuple[int, int]:
     """(width, height) in pixels of one character of the font."""
     font = _font()
     ascent, descent = font.getmetrics()
-    return max(1, int(font.getlength("M"))), ascent + descent
+    return max(1, math.ceil(font.getlength("M"))), ascent + descent
 
 
 def text_size(text: str) -> tuple[int, int]:
@@ -84,7 +85,10 @@ def text_to_rgb(text: str, canvas: tuple[int, int]) -> np.ndarray:
     height, width = canvas
     columns, lines = text_size(text)
     cw, ch = _cell()
-    natural = Image.new("RGB", (columns * cw + 2 * MARGIN, lines * ch + 2 * MARGIN), BACKGROUND)
+    drawn = max(math.ceil(_font().getlength(line)) for line in text.splitlines() or [""])
+    natural = Image.new(
+        "RGB", (max(columns * cw, drawn) + 2 * MARGIN, lines * ch + 2 * MARGIN), BACKGROUND
+    )
     draw = ImageDraw.Draw(natural)
     for i, line in enumerate(text.splitlines()):
         draw.text((MARGIN, MARGIN + i * ch), line, font=_font(), fill=INK)
