@@ -8,8 +8,9 @@ every public attribute (names without a leading ``_``) of the environment and of
 game, ``np_random``...); in the ``repr`` and ``str`` of every object met; and, for any public
 random generator (Gymnasium's ``np_random``), the values it gave before (PCG64 can be stepped
 back: ``bit_generator.advance(-k)``). No such integer may be the live game's seed, nor, used as a
-seed, deal the same game (every seat's initial observation equal). The episode's end may name
-the seed (for replay): the scan stops before the terminal step.
+seed, deal the same game (every seat's initial observation equal), nor give the game seed
+through the envs' derivation ``deal_rng`` (so ``np_random_seed`` may not hold the reset seed).
+The episode's end may name the seed (for replay): the scan stops before the terminal step.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import numpy as np
 import pytest
 
 from ninetynine.envs import aec_env, gym_env_id, parallel_env
-from ninetynine.envs.common import SEED_BOUND
+from ninetynine.envs.common import SEED_BOUND, deal_rng, draw_seed
 
 from .conftest import game_params
 
@@ -35,6 +36,9 @@ DEFAULT = game_params("default")
 DEPTH = 7
 #: Draws a public generator is stepped back over.
 REWIND = 64
+#: The seed of the seeded reset: one that no small number met by chance (a count, a dtype
+#: code, a board's figures) equals, so that finding it, or what it derives, means a leak.
+RESET_SEED = 0x5EED_D0C5_1234_77
 _INT = re.compile(r"-?\d+")
 
 
@@ -131,8 +135,14 @@ def assert_secret(exposure: Exposure, game, seed: int) -> None:
     assert seed not in exposure.where, f"the game seed {seed} is exposed at {exposure.where[seed]}"
     deal = _deals(game, seed)
     for value, path in exposure.where.items():
-        if 0 <= value < 2**64 and _deals(game, value) == deal:
+        if not 0 <= value < 2**64:
+            continue
+        if _deals(game, value) == deal:
             pytest.fail(f"{value} (at {path}) deals the live game {seed}")
+        # nor through the envs' own derivation: the first games deal_rng(value) deals
+        derived = deal_rng(value)
+        if seed in [draw_seed(derived) for _ in range(3)]:
+            pytest.fail(f"{value} (at {path}) gives the live game {seed} through deal_rng")
 
 
 def _play_aec(make, game_id, n):
@@ -140,7 +150,7 @@ def _play_aec(make, game_id, n):
     exposure = Exposure()
     rng = np.random.default_rng(0)
     checked = 0
-    for reset in ({"seed": 11}, {}, {}):
+    for reset in ({"seed": RESET_SEED}, {}, {}):
         env.reset(**reset)
         seed = env._game_seed
         exposure.where.clear()
@@ -165,7 +175,7 @@ def _play_gym(game_id, n):
     env = gymnasium.make(gym_env_id(game_id), num_players=n, opponents="random", render_mode="ansi")
     exposure = Exposure()
     checked = 0
-    for reset in ({"seed": 11}, {}, {}):
+    for reset in ({"seed": RESET_SEED}, {}, {}):
         obs, info = env.reset(**reset)
         seed = env.unwrapped._game_seed
         exposure.where.clear()
@@ -199,7 +209,7 @@ def test_gymnasium_env_exposes_no_seed(game_id, n):
 def test_parallel_env_exposes_no_seed():
     env = parallel_env("sixto", num_players=3, render_mode="ansi")
     exposure = Exposure()
-    for reset in ({"seed": 11}, {}, {}):
+    for reset in ({"seed": RESET_SEED}, {}, {}):
         obs, infos = env.reset(**reset)
         seed = env._game_seed
         exposure.where.clear()

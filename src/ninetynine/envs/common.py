@@ -71,6 +71,16 @@ def deal_rng(seed: int | None) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=_DEAL_KEY)))
 
 
+def public_rng(seed: int) -> np.random.Generator:
+    """The Gymnasium env's public ``np_random`` after ``reset(seed=seed)``: seeded from 128 bits
+    that ``SeedSequence(seed)`` generates, so neither its ``bit_generator.seed_seq`` (whose
+    ``entropy`` would otherwise be ``seed`` itself) nor its draws lead to :func:`deal_rng`'s
+    stream without guessing ``seed``."""
+    words = np.random.SeedSequence(seed).generate_state(4, dtype=np.uint32)
+    entropy = int.from_bytes(words.astype("<u4").tobytes(), "little")
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
+
+
 def gym_env_id(game_id: str) -> str:
     """The Gymnasium id of a game: ``ninetynine/`` + its class name without ``Game`` (ending in
     ``99`` when the game id does) + ``-v0``.

@@ -42,9 +42,13 @@ Seeding and secrecy: the game seed is a secret while the game is live (from it t
 every draw to come can be recomputed), so it is in no observation, no ``info`` before the end,
 no public attribute and no ``repr``. ``reset(seed=s)`` seeds Gymnasium's ``np_random`` (the
 learner's seat, if drawn, and the bots' seeds) and the env's private deal generator
-(``common.deal_rng``, a stream of its own: neither ``np_random`` nor ``np_random_seed`` gives
-the deal away), so one seed gives one episode exactly; a ``reset()`` without a seed goes on
-drawing from both. ``reset(options={"game_seed": g})`` plays exactly
+(``common.deal_rng``, a stream of its own; ``np_random`` is seeded from bits derived from
+``s`` (``common.public_rng``), so neither its state nor its ``seed_seq`` holds ``s``, and
+``np_random_seed`` is -1, Gymnasium's value for "set directly": ``deal_rng(s)`` would give the
+deal away), so one seed gives one episode exactly; a ``reset()``
+without a seed goes on drawing from both. A seeded episode is as secret as its seed: a learner
+that guesses ``s`` (0, 42, ...) can deal the game itself; a run's first ``reset()`` without a
+seed draws 128 bits from the OS. ``reset(options={"game_seed": g})`` plays exactly
 ``game.new_initial_state(g)`` (a record's or a simulation's game; other option keys are
 ignored), as the AEC env does. The info of the step that ends the episode (the game over, an
 illegal action under ``"lose"``, truncation) carries ``game_seed`` for replay. If the bots
@@ -74,7 +78,7 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import State
 from ninetynine.core.registry import agent_factory, list_games
 
-from .common import deal_rng, draw_seed, env_game, gym_env_id, observation_space
+from .common import deal_rng, draw_seed, env_game, gym_env_id, observation_space, public_rng
 from .render import RENDER_MODES, canvas_for, check_render_mode, render_state
 
 try:  # the runner entry point that gives search bots their determinizations
@@ -156,6 +160,8 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         super().reset(seed=seed)
         if seed is not None or self._deal is None:
             self._deal = deal_rng(seed)
+        if seed is not None:  # s gives the deal (deal_rng(s)): nothing public may hold it
+            self.np_random = public_rng(seed)  # (and np_random_seed becomes -1)
         rng = self.np_random
         n = self.game.num_players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
