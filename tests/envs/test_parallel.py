@@ -144,3 +144,20 @@ def test_one_player_sixto_rewards_the_score():
     while env.agents:
         obs, rewards, *_ = env.step(_random_actions(env, obs, rng))
     assert rewards["player_0"] == env._state.scores()[0]
+
+
+def test_sixto_names_the_seats_that_choose_together():
+    state = ninetynine.load_game("sixto", num_players=4).new_initial_state(3)
+    for _ in range(3):  # turns pass the dice left: active players 0, 1, 2
+        active = state.observation(None)["active"]
+        assert state.simultaneous_players() == [active]  # the roll: keep or reroll
+        state.apply_action(0)
+        expected = [(active + i) % 4 for i in range(4)]
+        for k in range(4):  # each choice leaves the seats still to choose
+            assert state.simultaneous_players() == expected[k:]
+            state.apply_action(state.legal_actions()[0])
+        if state.is_terminal():  # pragma: no cover - not after three rolls
+            break
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.simultaneous_players() == []
