@@ -157,8 +157,8 @@ def test_gym_step_builds_no_observation_dict_for_random_opponents(monkeypatch):
             action = int(np.flatnonzero(obs["action_mask"])[0])
             obs, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
-        assert env.state is not None
-        return env.state.history()
+        assert env._state is not None
+        return env._state.history()
 
     calls = []
     real = Warp99State.observation
