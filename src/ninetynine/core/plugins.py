@@ -49,7 +49,7 @@ def load_plugins(group: str) -> list[Any]:
         seen.add(ep.value)
         try:
             out.append(ep.load())
-        except Exception as e:  # noqa: BLE001  (any import error of somebody else's package)
+        except Exception as e:
             warnings.warn(
                 f"ninetynine: the {group} plug-in {ep.name!r} ({ep.value}) failed to load: {e!r}",
                 PluginWarning,
