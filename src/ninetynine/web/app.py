@@ -43,6 +43,7 @@ _STATUS = {
     "illegal": 400,
     "bad_message": 400,
     "not_found": 404,
+    "not_finished": 409,
 }
 
 
@@ -208,6 +209,10 @@ def create_app(
     async def watch_page(table_id: str) -> FileResponse:
         return page("table.html")
 
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return page("replay.html")
+
     @app.get("/sheet/{sheet_id}", include_in_schema=False)
     async def sheet_page(sheet_id: str) -> FileResponse:
         return page("sheet.html")
@@ -313,6 +318,42 @@ def create_app(
             table.record().to_text(),
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    def replay_or_error(table_id: str) -> Any:
+        try:
+            return manager.replay(table_id)
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}") from None
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str) -> dict[str, Any]:
+        """A finished game's moves (notation, seat, events) and facts; 404 unknown table,
+        409 ``not_finished`` while it is played (the replay shows every hand)."""
+        replay = replay_or_error(table_id)
+        return {
+            "table": table_id,
+            **replay.outline(),
+            "renderer": renderer_url(replay.game.game_id),
+        }
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def table_replay_step(
+        table_id: str, step: int, seat: str | None = None
+    ) -> dict[str, Any]:
+        """Step ``step`` (0: the deal) of a finished game, drawn for ``seat`` (a seat number;
+        none or ``spectator``: the public view), with every seat's text board."""
+        replay = replay_or_error(table_id)
+        if seat in (None, "", "spectator"):
+            who: int | None = None
+        else:
+            try:
+                who = int(str(seat))
+            except ValueError:
+                raise ApiError(400, "bad_request", "seat is a seat number or spectator") from None
+        try:
+            return {"table": table_id, **replay.step(step, who)}
+        except (IndexError, ValueError) as e:
+            raise ApiError(400, "bad_request", str(e)) from None
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -30,6 +30,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -42,6 +43,7 @@ from ninetynine.core.records import GameRecord
 from ninetynine.core.registry import list_agents, load_game
 from ninetynine.core.rng import Rng, derive_seed
 
+from .replay import Replay
 from .sheet import ScoreSheet, SheetError
 from .store import Store, StoredTable, hash_token, new_token
 
@@ -57,6 +59,8 @@ MAX_BOT_ITERATIONS = 5000
 MAX_BOT_SECONDS = 5.0
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
+#: Replays of finished tables kept in memory (each holds every state of its game).
+REPLAYS_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -550,6 +554,8 @@ class TableManager:
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        #: Replays of finished tables, most recently used last (they never change).
+        self.replays: OrderedDict[str, Replay] = OrderedDict()
 
     def create(
         self,
@@ -611,6 +617,31 @@ class TableManager:
             return table
         table.schedule_bots()
         return table
+
+    def replay(self, table_id: str) -> Replay:
+        """The replay of a finished table (kept for the last :data:`REPLAYS_KEPT` asked for).
+
+        :raises KeyError: no such table; :raises MoveError: (``not_finished``) the game is
+            still being played: its replay would show every hidden card.
+        """
+        if table_id in self.replays:
+            self.replays.move_to_end(table_id)
+            return self.replays[table_id]
+        table = self.get(table_id)
+        if table is None:
+            raise KeyError(table_id)
+        if not table.finished:
+            raise MoveError(
+                "not_finished",
+                "the replay is available when the game is over (it shows every hand)",
+            )
+        replay = Replay(
+            table.game, table.state.seed, table.state.history(), table.names, table.seats
+        )
+        self.replays[table_id] = replay
+        while len(self.replays) > REPLAYS_KEPT:
+            self.replays.popitem(last=False)
+        return replay
 
     def _settle(self, table: LiveTable) -> None:
         """After a move or a viewer leaving: forget a finished table nobody watches."""

@@ -146,6 +146,8 @@ function draw(v) {
     const a = $("record");
     a.href = `/api/tables/${tableId}/record`;
     a.classList.remove("hidden");
+    $("replay-link").href = `/replay/${tableId}`;
+    $("replay-link").classList.remove("hidden");
   }
 }
 
