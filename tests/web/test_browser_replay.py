@@ -74,6 +74,23 @@ def test_a_finished_game_replayed_by_click_and_keyboard(
         assert page.locator("#log li.current").count() == 1
         page.select_option("#seat", "1")
         page.wait_for_function("new URLSearchParams(location.search).get('seat') === '1'")
+
+        # analysis of this position, by keyboard: suggestions, then games with a progress bar
+        page.select_option("#analysis-games", "20")
+        page.focus("#forward")
+        page.keyboard.press("a")
+        page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=120_000)
+        text = page.text_content("#analysis-text")
+        assert text.startswith(f"After move {mid}, ") and "games played" in text
+        rows = page.eval_on_selector_all(
+            "#analysis-table tbody tr", "rs => rs.map(r => r.innerText)"
+        )
+        assert any("played" in r for r in rows) and any("greedy" in r for r in rows), rows
+        assert all("of 20" in r for r in rows), rows
+        assert page.evaluate(
+            "document.getElementById('analysis-progress').value"
+            " === document.getElementById('analysis-progress').max"
+        )
         page.screenshot(path=str(shots / f"replay-{game}-middle.png"), full_page=True)
 
         # autoplay moves on by itself, and stops when asked

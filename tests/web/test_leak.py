@@ -8,7 +8,8 @@ record, and every message is checked against the true state at its version:
   (the spectator's: ``observation(None)``); its legal moves, text board and drawing facts are
   built from it;
 - the seed (which replays every hand) appears in no message before the game is over;
-- the replay (``/api/tables/{id}/replay``, every hand open) is refused while the game is played;
+- the replay (``/api/tables/{id}/replay``, every hand open) and its analysis are refused while
+  the game is played;
 - Warp 99 / Ninety Nine: no card the seat has not seen (another hand, a personal deck, the
   reserve) appears anywhere in the text of any message, in notation (``R7``);
 - Sixto / 99 Heroes (moves made in secret): while ``known_history`` hides another seat's move
@@ -84,6 +85,8 @@ def _play(client, game_id: str, n: int) -> tuple[dict, list[str], list[str]]:
                         r = client.get(f"/api/tables/{tid}/{path}")
                         assert r.status_code == 409 and str(SEED) not in r.text, path
                         assert "observation" not in r.text and "boards" not in r.text
+                    r = client.post(f"/api/tables/{tid}/analysis", json={"step": 0})
+                    assert r.status_code == 409 and "candidates" not in r.text
                 acted = msg["version"]
                 if msg["has_hint"] and rng.randbelow(4) == 0:
                     ws.send_json({"type": "hint"})

@@ -355,6 +355,25 @@ def create_app(
         except (IndexError, ValueError) as e:
             raise ApiError(400, "bad_request", str(e)) from None
 
+    @app.post("/api/tables/{table_id}/analysis", status_code=202)
+    async def table_analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """Body: ``{"step": k, "games": n}``: analyse step ``k`` of a finished game for its
+        seat to move (suggestions, then ``n`` greedy games per move); poll
+        ``GET /api/analysis/{id}``. 404 unknown table, 409 a live game, 429 too many running."""
+        body = await _json_body(request)
+        try:
+            job = manager.start_analysis(table_id, body.get("step"), body.get("games"))
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}") from None
+        return job.to_json()
+
+    @app.get("/api/analysis/{job_id}")
+    async def analysis_progress(job_id: str) -> dict[str, Any]:
+        job = manager.analyses.get(job_id)
+        if job is None:
+            raise ApiError(404, "not_found", f"there is no analysis {job_id!r}")
+        return job.to_json()
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()

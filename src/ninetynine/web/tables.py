@@ -43,6 +43,8 @@ from ninetynine.core.records import GameRecord
 from ninetynine.core.registry import list_agents, load_game
 from ninetynine.core.rng import Rng, derive_seed
 
+from . import analysis as analysis_module
+from .analysis import Analysis
 from .replay import Replay
 from .sheet import ScoreSheet, SheetError
 from .store import Store, StoredTable, hash_token, new_token
@@ -61,6 +63,10 @@ MAX_BOT_SECONDS = 5.0
 SECRET_MOVE = "(chosen in secret)"
 #: Replays of finished tables kept in memory (each holds every state of its game).
 REPLAYS_KEPT = 8
+#: Analyses of replay positions run at once on one server (each keeps a core busy).
+MAX_ANALYSES = 2
+#: Analyses kept for their pages to read (the oldest finished ones are forgotten).
+ANALYSES_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -556,6 +562,10 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         #: Replays of finished tables, most recently used last (they never change).
         self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self.analyses: OrderedDict[str, Analysis] = OrderedDict()
+        #: Wall-clock cap of one analysis, in seconds.
+        self.analysis_seconds = analysis_module.MAX_SECONDS
+        self._analysis_tasks: set[asyncio.Task[Any]] = set()
 
     def create(
         self,
@@ -642,6 +652,67 @@ class TableManager:
         while len(self.replays) > REPLAYS_KEPT:
             self.replays.popitem(last=False)
         return replay
+
+    def start_analysis(self, table_id: str, step: Any, games: Any = None) -> Analysis:
+        """Start analysing step ``step`` of a finished table for its seat to move, in a worker
+        thread (:func:`ninetynine.web.analysis.run`); the returned job fills as it runs.
+
+        :raises KeyError: no such table; :raises MoveError: (``not_finished``) a live game,
+            (``bad_message``) a step outside the game or where it is over, or a number of
+            games outside 1..:data:`~ninetynine.web.analysis.MAX_GAMES`;
+            :raises LimitError: :data:`MAX_ANALYSES` analyses already run.
+        """
+        replay = self.replay(table_id)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= replay.steps:
+            raise MoveError("bad_message", f"step is a move number 0-{replay.steps}")
+        if games is None:
+            games = analysis_module.DEFAULT_GAMES
+        if isinstance(games, bool) or not isinstance(games, int):
+            raise MoveError("bad_message", "games is a whole number")
+        if not 1 <= games <= analysis_module.MAX_GAMES:
+            raise MoveError(
+                "bad_message", f"games is 1 to {analysis_module.MAX_GAMES} a move, not {games}"
+            )
+        state = replay.states[step]
+        if state.is_terminal():
+            raise MoveError("bad_message", "the game is over at this step: no move to analyse")
+        running = sum(1 for a in self.analyses.values() if not a.done)
+        if running >= MAX_ANALYSES:
+            raise LimitError(
+                f"this server runs at most {MAX_ANALYSES} analyses at once; try again shortly"
+            )
+        history = replay.states[-1].history()
+        job = Analysis(
+            id=secrets.token_urlsafe(8),
+            table=table_id,
+            step=step,
+            seat=state.current_player(),
+            games=games,
+        )
+        self.analyses[job.id] = job
+        while len(self.analyses) > ANALYSES_KEPT:
+            oldest = next((k for k, a in self.analyses.items() if a.done), None)
+            if oldest is None:
+                break
+            del self.analyses[oldest]
+        task = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(
+                analysis_module.run,
+                job,
+                state.clone(),
+                history[step] if step < len(history) else None,
+                min(analysis_module.SEARCH_ITERATIONS, MAX_BOT_ITERATIONS),
+                self.analysis_seconds,
+            )
+        )
+        self._analysis_tasks.add(task)
+        task.add_done_callback(self._analysis_done)
+        return job
+
+    def _analysis_done(self, task: asyncio.Task[Any]) -> None:
+        self._analysis_tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("an analysis failed", exc_info=task.exception())
 
     def _settle(self, table: LiveTable) -> None:
         """After a move or a viewer leaving: forget a finished table nobody watches."""
@@ -731,6 +802,8 @@ class TableManager:
         return out
 
     async def close(self) -> None:
+        for job in self.analyses.values():
+            job.cancel.set()
         for t in self.tables.values():
             await t.halt()
 

@@ -13,6 +13,8 @@ let step = 0;
 let seat = "0";
 let timer = null;
 let asked = 0; // the latest request: an older answer arriving late is dropped
+let current = null; // the step's view
+let analysis = null; // the analysis shown: {id, step, seat}
 const ui = { selection: null, version: -1, move: () => {}, seatName: (i) => seatName(game, i), redraw: () => {} };
 
 function fatal(text) {
@@ -34,6 +36,7 @@ async function show(k) {
     return;
   }
   if (ticket !== asked) return;
+  current = v;
   document.body.dataset.step = String(step);
   $("step").value = String(step);
   $("step-text").textContent = `${step} / ${game.steps}`;
@@ -60,6 +63,68 @@ async function show(k) {
   params.set("seat", seat);
   history.replaceState(null, "", `${location.pathname}?${params}`);
   if (timer !== null && step >= game.steps) stopAutoplay();
+  showAnalysisTarget();
+}
+
+// -- analysis of the shown position (for the seat to move there) --------------------------
+function showAnalysisTarget() {
+  const open = current && !current.terminal;
+  $("analyse").disabled = !open || (analysis !== null && !analysis.done);
+  $("analysis-who").textContent = open ? `What ${seatName(game, current.current_player)} could have played after move ${step}.`
+    : "The game is over at this step: nothing to analyse.";
+  if (analysis && analysis.step !== step) clearAnalysis();
+}
+
+function clearAnalysis() {
+  if (analysis && !analysis.done) return; // still running: keep it, its results follow
+  analysis = null;
+  $("analysis-progress-row").classList.add("hidden");
+  $("analysis-table").classList.add("hidden");
+  $("analysis-hint").classList.add("hidden");
+}
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+function drawAnalysis(job) {
+  analysis = job;
+  document.body.dataset.analysis = job.done ? "done" : "running";
+  $("analysis-progress-row").classList.remove("hidden");
+  const total = job.total || 1;
+  $("analysis-progress").max = total;
+  $("analysis-progress").value = job.played;
+  const where = `After move ${job.step}, ${seatName(game, job.seat)} to move: `;
+  $("analysis-text").textContent = where + (job.error ? job.error
+    : job.done ? `${job.played} games played${job.stopped ? ` (${job.stopped})` : ""}.`
+      : job.total ? `${job.played} of ${job.total} games…` : "the bots are thinking…");
+  $("analysis-hint").textContent = job.hint ? `Hint: ${job.hint}` : "";
+  $("analysis-hint").classList.toggle("hidden", !job.hint);
+  const rows = job.candidates.map((c) => el("tr", { dataset: { move: c.move } },
+    el("td", {}, el("code", {}, c.move)),
+    el("td", {}, c.by.join(", ")),
+    el("td", {}, c.games ? `${pct(c.win_rate)} (${c.wins} of ${c.games}${c.draws ? `, ${c.draws} drawn` : ""})` : "…")));
+  $("analysis-table").querySelector("tbody").replaceChildren(...rows);
+  $("analysis-table").classList.toggle("hidden", rows.length === 0);
+  $("analyse").disabled = !job.done || !current || current.terminal;
+}
+
+async function analyse() {
+  if (!current || current.terminal || (analysis && !analysis.done)) return;
+  let job;
+  try {
+    job = await api(`/api/tables/${tableId}/analysis`, { method: "POST", body: { step, games: Number($("analysis-games").value) } });
+  } catch (e) {
+    $("analysis-progress-row").classList.remove("hidden");
+    $("analysis-text").textContent = e.message;
+    return;
+  }
+  drawAnalysis(job);
+  while (!job.done) {
+    await new Promise((r) => setTimeout(r, 300));
+    try { job = await api(`/api/analysis/${job.id}`); } catch (e) { $("analysis-text").textContent = e.message; return; }
+    drawAnalysis(job);
+  }
+  if (job.step !== step) clearAnalysis();
+  showAnalysisTarget();
 }
 
 function stopAutoplay() {
@@ -109,6 +174,7 @@ async function start() {
   $("forward").onclick = () => { stopAutoplay(); show(step + 1); };
   $("last").onclick = () => { stopAutoplay(); show(game.steps); };
   $("play").onclick = toggleAutoplay;
+  $("analyse").onclick = analyse;
   $("step").oninput = () => { stopAutoplay(); show(Number($("step").value)); };
   $("seat").onchange = () => { seat = $("seat").value; show(step); };
   $("speed").onchange = () => { if (timer !== null) { stopAutoplay(); toggleAutoplay(); } };
@@ -118,6 +184,7 @@ async function start() {
     const go = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: game.steps }[ev.key];
     if (go !== undefined) { ev.preventDefault(); stopAutoplay(); show(go); }
     else if (ev.key === "p" || ev.key === "P") { ev.preventDefault(); toggleAutoplay(); }
+    else if (ev.key === "a" || ev.key === "A") { ev.preventDefault(); analyse(); }
   });
   const k = Number(params.get("step"));
   await show(Number.isInteger(k) && params.has("step") ? k : 0);
