@@ -54,6 +54,7 @@ VIEW_KEYS = {
     "terminal",
     "has_hint",
     "fixed_deal",  # a bool: the creator chose the seed (told to all, never the seed)
+    "rematch",  # the id of the rematch table once a seat started one (else null)
 }
 END_KEYS = {"result", "returns", "scores"}
 SEED = 9_876_543_210_123

@@ -355,6 +355,23 @@ def create_app(
         except (IndexError, ValueError) as e:
             raise ApiError(400, "bad_request", str(e)) from None
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def table_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """Body: ``{"token": seat token}``: the rematch of a finished table (same seats, the
+        same invite tokens, a new deal drawn by the server); the same one for every seat that
+        asks. 400 without a token, 403 a bad one, 404 unknown, 409 a game still played."""
+        table_or_404(table_id)
+        body = await _json_body(request)
+        token = body.get("token")
+        if not token:
+            raise ApiError(400, "bad_request", "a rematch needs your seat's token")
+        seat = table_or_404(table_id).seat_of(token)
+        try:
+            new_id = await manager.start_rematch(table_id, seat)
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}") from None
+        return {"id": new_id, "play": f"/play/{new_id}/{token}", "watch": f"/watch/{new_id}"}
+
     @app.post("/api/tables/{table_id}/analysis", status_code=202)
     async def table_analysis(table_id: str, request: Request) -> dict[str, Any]:
         """Body: ``{"step": k, "games": n}``: analyse step ``k`` of a finished game for its

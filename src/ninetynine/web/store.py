@@ -76,6 +76,8 @@ class TableRow(Base):
     num_moves: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    #: The table of the rematch (same seats and seat tokens, a new deal), once one started.
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
 
 
 class MoveRow(Base):
@@ -111,6 +113,7 @@ class StoredTable:
     updated: float
     moves: list[tuple[int, int]]  # (seat, action)
     fixed_deal: bool = False
+    rematch: str | None = None
 
 
 def hash_token(token: str) -> str:
@@ -300,6 +303,24 @@ class Store:
                 .values(status="stopped", result=result, updated=time.time())
             )
 
+    def set_rematch(self, table_id: str, rematch_id: str) -> str | None:
+        """Record ``rematch_id`` as the rematch of ``table_id`` unless one is recorded already
+        (two seats asking at once); returns the rematch the table has afterwards."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch.is_(None))
+                .values(rematch=rematch_id)
+            )
+            row = s.get(TableRow, table_id)
+            return row.rematch if row is not None else None
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and its moves (a rematch created in vain)."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(delete(MoveRow).where(MoveRow.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+
     def count(self) -> int:
         with Session(self.engine) as s:
             return int(s.scalar(select(func.count()).select_from(TableRow)) or 0)
@@ -322,16 +343,24 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
         updated=row.updated,
         moves=moves,
         fixed_deal=bool(row.fixed_deal),
+        rematch=row.rematch,
     )
+
+
+#: Columns added to ``tables`` after its first version: name -> the column's SQL (the same
+#: on SQLite and PostgreSQL).
+ADDED_COLUMNS = {
+    "fixed_deal": "BOOLEAN NOT NULL DEFAULT FALSE",
+    "rematch": "VARCHAR(32)",
+}
 
 
 def _add_missing_columns(engine: Engine) -> None:
     """Bring a database made by an older version up to date: add the columns it lacks
-    (``fixed_deal``), with their defaults. ``create_all`` makes missing tables, never
+    (:data:`ADDED_COLUMNS`), with their defaults. ``create_all`` makes missing tables, never
     missing columns."""
     have = {c["name"] for c in inspect(engine).get_columns("tables")}
-    if "fixed_deal" not in have:
-        with engine.begin() as conn:
-            conn.execute(
-                text("ALTER TABLE tables ADD COLUMN fixed_deal BOOLEAN NOT NULL DEFAULT FALSE")
-            )
+    for name, sql in ADDED_COLUMNS.items():
+        if name not in have:
+            with engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {sql}"))

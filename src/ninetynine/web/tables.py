@@ -30,6 +30,7 @@ import contextlib
 import logging
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -192,6 +193,8 @@ class LiveTable:
         self.token_hashes = list(stored.token_hashes)
         self.created = stored.created
         self.fixed_deal = stored.fixed_deal
+        #: The id of this table's rematch (same seats and tokens, a new deal), once started.
+        self.rematch: str | None = stored.rematch
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
         # Replayed quickly; only the moves the log shows have their events worded.
@@ -298,6 +301,7 @@ class LiveTable:
             ],
             "status": "finished" if self.finished else "open",
             "result": self.result_text(),
+            "rematch": self.rematch,
             "moves": self.version,
             "current_player": self.state.current_player(),
             "created": self.created,
@@ -331,6 +335,7 @@ class LiveTable:
             "terminal": st.is_terminal(),
             "has_hint": self.has_hint,
             "fixed_deal": self.fixed_deal,
+            "rematch": self.rematch,
         }
         if self.stopped is not None:
             out["result"] = self.result_text()
@@ -566,6 +571,10 @@ class TableManager:
         #: Wall-clock cap of one analysis, in seconds.
         self.analysis_seconds = analysis_module.MAX_SECONDS
         self._analysis_tasks: set[asyncio.Task[Any]] = set()
+        self._rematch_lock = asyncio.Lock()
+        #: The copies of finished tables handed out (each viewer of one may hold its own):
+        #: to tell their viewers of a rematch.
+        self._finished_copies: dict[str, weakref.WeakSet[LiveTable]] = {}
 
     def create(
         self,
@@ -618,8 +627,12 @@ class TableManager:
             on_change=self._settle,
             max_bot_moves=self.limits.max_bot_moves,
         )
-        if table.finished:
-            return table  # read-only: each caller may have its own copy
+        if table.finished:  # read-only: each caller may have its own copy
+            if len(self._finished_copies) > 256:  # forget the ids nobody holds any more
+                for k in [k for k, v in self._finished_copies.items() if not v]:
+                    del self._finished_copies[k]
+            self._finished_copies.setdefault(table_id, weakref.WeakSet()).add(table)
+            return table
         self.tables[table_id] = table
         try:  # a bot whose turn it was when the server stopped moves now
             asyncio.get_running_loop()
@@ -652,6 +665,55 @@ class TableManager:
         while len(self.replays) > REPLAYS_KEPT:
             self.replays.popitem(last=False)
         return replay
+
+    async def start_rematch(self, table_id: str, seat: int | None) -> str:
+        """The rematch of a finished table, asked for by one of its seats: a new table with
+        the same game, options, seats, names and seat tokens (each invite link opens it too)
+        and a deal drawn by the server; the old table records it (``rematch``) and its viewers
+        are told. Asking again (any seat) gives the same rematch. Returns its id.
+
+        :raises KeyError: no such table; :raises MoveError: a spectator (``spectator``), a
+            game still being played (``not_finished``); :raises LimitError: the server's limits.
+        """
+        async with self._rematch_lock:
+            table = self.get(table_id)
+            if table is None:
+                raise KeyError(table_id)
+            if seat is None:
+                raise MoveError("spectator", "only the seats of a table can start its rematch")
+            if not table.finished:
+                raise MoveError("not_finished", "a rematch starts when the game is over")
+            stored = self.store.load(table_id)
+            if stored is None:  # pragma: no cover - it was just loaded
+                raise KeyError(table_id)
+            if stored.rematch is not None:
+                new_id = stored.rematch
+            else:
+                self.check_limits(bot_only=False)
+                game = table.game
+                new_id = self.store.create_table(
+                    kind="game",
+                    game_id=game.game_id,
+                    num_players=game.num_players,
+                    options=dict(game.options),
+                    seed=game.new_initial_state().seed,  # drawn by the server
+                    seats=stored.seats,
+                    names=stored.names,
+                    token_hashes=stored.token_hashes,
+                )
+                won = self.store.set_rematch(table_id, new_id)
+                if won != new_id:  # another server process started one first
+                    self.store.delete_table(new_id)
+                    new_id = str(won)
+            copies = [table, *self._finished_copies.get(table_id, ())]
+            for t in copies:
+                t.rematch = new_id
+        for t in set(copies):
+            await t.broadcast()
+        fresh = self.get(new_id)
+        if fresh is not None:
+            fresh.schedule_bots()
+        return new_id
 
     def start_analysis(self, table_id: str, step: Any, games: Any = None) -> Analysis:
         """Start analysing step ``step`` of a finished table for its seat to move, in a worker

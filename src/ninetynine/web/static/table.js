@@ -141,6 +141,16 @@ function draw(v) {
     e.events.length ? el("span", { class: "ev" }, " — " + e.events.join("; ")) : "")));
   $("log").scrollTop = $("log").scrollHeight;
 
+  // rematch: any seat of a finished game starts it (the same for all); everyone is told
+  const over = v.terminal || Boolean(v.result);
+  $("rematch-panel").classList.toggle("hidden", !over || (v.seat === null && !v.rematch));
+  $("rematch-btn").classList.toggle("hidden", !over || v.seat === null || Boolean(v.rematch));
+  if (v.rematch) {
+    $("rematch-text").textContent = "A rematch has started: same seats, a new deal.";
+    $("rematch-go").href = rematchUrl(v.rematch);
+    $("rematch-go").classList.remove("hidden");
+  }
+
   // record
   if (v.terminal) {
     const a = $("record");
@@ -148,6 +158,21 @@ function draw(v) {
     a.classList.remove("hidden");
     $("replay-link").href = `/replay/${tableId}`;
     $("replay-link").classList.remove("hidden");
+  }
+}
+
+function rematchUrl(id) {
+  return (token ? `/play/${id}/${token}` : `/watch/${id}`) + `?from=${encodeURIComponent(tableId)}`;
+}
+
+async function startRematch() {
+  $("rematch-btn").disabled = true;
+  try {
+    const r = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body: { token } });
+    location.assign(rematchUrl(r.id));
+  } catch (e) {
+    $("rematch-btn").disabled = false;
+    $("rematch-text").textContent = e.message;
   }
 }
 
@@ -164,6 +189,18 @@ async function start() {
   const name = (info.title || info.game).split(":")[0];
   const target = info.options && info.options.target;
   $("subtitle").textContent = `${name}${target ? ` · target ${target}` : ""} — table ${tableId}`;
+  // an invite link of a table whose rematch has started opens the rematch (same seat token)
+  if (info.rematch && token) {
+    location.replace(rematchUrl(info.rematch));
+    return;
+  }
+  const from = new URLSearchParams(location.search).get("from");
+  if (from) {
+    $("rematch-of").replaceChildren("Rematch of table ", from, ": ",
+      el("a", { href: `/replay/${encodeURIComponent(from)}` }, "replay that game"), ".");
+    $("rematch-of").classList.remove("hidden");
+  }
+  $("rematch-btn").addEventListener("click", startRematch);
   $("watch").href = `/watch/${tableId}`;
   $("fixed-deal").classList.toggle("hidden", !info.fixed_deal);
   try {
