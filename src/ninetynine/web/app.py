@@ -242,7 +242,7 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         """Body: ``{"game": id, "players": n, "options": {...}, "seats": ["human", "greedy"],
-        "names": [...], "seed": n}`` (all but ``game`` optional)."""
+        "names": [...], "seed": n, "spectator_chat": false}`` (all but ``game`` optional)."""
         body = await _json_body(request)
         game_id = body.get("game")
         if not isinstance(game_id, str):
@@ -259,7 +259,12 @@ def create_app(
         if names is not None and not isinstance(names, list):
             raise ApiError(400, "bad_request", "names must be a list of texts")
         seed = body.get("seed")
-        created = manager.create(game_id, players, body.get("options") or {}, seats, names, seed)
+        settings = {}
+        if "spectator_chat" in body:
+            settings["spectator_chat"] = body["spectator_chat"]
+        created = manager.create(
+            game_id, players, body.get("options") or {}, seats, names, seed, settings
+        )
         table = table_or_404(created.id)
         table.schedule_bots()
         return {
@@ -502,8 +507,12 @@ async def _ws_message(websocket: WebSocket, table: Any, seat: int | None, text: 
             await websocket.send_json({"type": "hint", "text": await table.hint(seat)})
         elif kind == "refresh":
             await websocket.send_json(table.view(seat))
+        elif kind == "chat":
+            await table.say(seat, msg.get("text"))
         else:
-            raise MoveError("bad_message", f"unknown message type {kind!r} (move, hint, refresh)")
+            raise MoveError(
+                "bad_message", f"unknown message type {kind!r} (move, hint, refresh, chat)"
+            )
     except MoveError as e:
         await _ws_error(websocket, e.code, str(e))
         if e.code == "stale":

@@ -25,7 +25,7 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +78,8 @@ class TableRow(Base):
     updated: Mapped[float] = mapped_column(Float)
     #: The table of the rematch (same seats and seat tokens, a new deal), once one started.
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    #: The table's settings beyond the game (JSON object): ``spectator_chat`` (bool), ...
+    settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
 
 
 class MoveRow(Base):
@@ -91,6 +93,20 @@ class MoveRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(BigInteger)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """One line of a table's chat, in order."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
     created: Mapped[float] = mapped_column(Float)
 
 
@@ -114,6 +130,7 @@ class StoredTable:
     moves: list[tuple[int, int]]  # (seat, action)
     fixed_deal: bool = False
     rematch: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 def hash_token(token: str) -> str:
@@ -185,6 +202,7 @@ class Store:
         names: Sequence[str],
         token_hashes: Sequence[str | None],
         fixed_deal: bool = False,
+        settings: dict[str, Any] | None = None,
     ) -> str:
         """Insert a new table; returns its id."""
         now = time.time()
@@ -204,6 +222,7 @@ class Store:
                     names=json.dumps(list(names)),
                     token_hashes=json.dumps(list(token_hashes)),
                     fixed_deal=fixed_deal,
+                    settings=json.dumps(settings or {}, sort_keys=True),
                     status="open",
                     result="",
                     num_moves=0,
@@ -315,9 +334,30 @@ class Store:
             row = s.get(TableRow, table_id)
             return row.rematch if row is not None else None
 
+    def add_chat(self, table_id: str, seat: int, text_: str) -> tuple[int, float]:
+        """Append a chat line; returns its number (1-based) and time."""
+        now = time.time()
+        with Session(self.engine) as s, s.begin():
+            last = s.scalar(select(func.max(ChatRow.seq)).where(ChatRow.table_id == table_id))
+            seq = int(last or 0) + 1
+            s.add(ChatRow(table_id=table_id, seq=seq, seat=seat, text=text_, created=now))
+        return seq, now
+
+    def load_chat(self, table_id: str, limit: int = 100) -> list[tuple[int, int, str, float]]:
+        """The last ``limit`` chat lines of a table, oldest first: ``(n, seat, text, time)``."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(ChatRow.seq, ChatRow.seat, ChatRow.text, ChatRow.created)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.seq.desc())
+                .limit(limit)
+            ).all()
+        return [(int(a), int(b), str(c), float(d)) for a, b, c, d in reversed(rows)]
+
     def delete_table(self, table_id: str) -> None:
         """Remove a table and its moves (a rematch created in vain)."""
         with Session(self.engine) as s, s.begin():
+            s.execute(delete(ChatRow).where(ChatRow.table_id == table_id))
             s.execute(delete(MoveRow).where(MoveRow.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 
@@ -344,6 +384,7 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
         moves=moves,
         fixed_deal=bool(row.fixed_deal),
         rematch=row.rematch,
+        settings=json.loads(row.settings or "{}"),
     )
 
 
@@ -352,6 +393,7 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
 ADDED_COLUMNS = {
     "fixed_deal": "BOOLEAN NOT NULL DEFAULT FALSE",
     "rematch": "VARCHAR(32)",
+    "settings": "TEXT NOT NULL DEFAULT '{}'",
 }
 
 

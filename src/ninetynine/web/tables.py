@@ -62,6 +62,13 @@ MAX_BOT_ITERATIONS = 5000
 MAX_BOT_SECONDS = 5.0
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
+#: The longest chat line, in characters.
+MAX_CHAT = 300
+#: At most this many chat lines per seat in :data:`CHAT_WINDOW` seconds.
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+#: Chat lines a viewer gets when it joins (all are stored).
+CHAT_HISTORY = 100
 #: Replays of finished tables kept in memory (each holds every state of its game).
 REPLAYS_KEPT = 8
 #: Analyses of replay positions run at once on one server (each keeps a core busy).
@@ -167,6 +174,24 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
     return given
 
 
+def check_settings(settings: Any) -> dict[str, Any]:
+    """A table's settings beyond the game, checked: ``{"spectator_chat": bool}``.
+
+    :raises GameOptionError: not an object, an unknown setting or a wrong kind of value.
+    """
+    if not isinstance(settings, dict):
+        raise GameOptionError("settings must be an object")
+    out: dict[str, Any] = {}
+    for key, value in settings.items():
+        if key == "spectator_chat":
+            if not isinstance(value, bool):
+                raise GameOptionError("spectator_chat is true or false")
+            out[key] = value
+        else:
+            raise GameOptionError(f"unknown table setting {key!r} (spectator_chat)")
+    return out
+
+
 class LiveTable:
     """One game table in memory (rebuilt from the store by replaying its moves)."""
 
@@ -195,6 +220,14 @@ class LiveTable:
         self.fixed_deal = stored.fixed_deal
         #: The id of this table's rematch (same seats and tokens, a new deal), once started.
         self.rematch: str | None = stored.rematch
+        #: Settings beyond the game: ``spectator_chat`` (the players let spectators read
+        #: their chat).
+        self.settings = dict(stored.settings)
+        self.spectator_chat = bool(self.settings.get("spectator_chat", False))
+        self._chat: list[dict[str, Any]] | None = None  # loaded on first use
+        self._chat_times: dict[int, list[float]] = {}
+        #: The clock of the chat's rate limit (seconds; tests set their own).
+        self.clock: Callable[[], float] = time.monotonic
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
         # Replayed quickly; only the moves the log shows have their events worded.
@@ -302,6 +335,7 @@ class LiveTable:
             "status": "finished" if self.finished else "open",
             "result": self.result_text(),
             "rematch": self.rematch,
+            "spectator_chat": self.spectator_chat,
             "moves": self.version,
             "current_player": self.state.current_player(),
             "created": self.created,
@@ -508,11 +542,61 @@ class LiveTable:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
 
+    # -- chat ----------------------------------------------------------------------------
+    def chat_lines(self) -> list[dict[str, Any]]:
+        """The last :data:`CHAT_HISTORY` lines: ``{n, seat, name, text, time}``."""
+        if self._chat is None:
+            self._chat = [
+                {"n": n, "seat": seat, "name": self.names[seat], "text": text, "time": t}
+                for n, seat, text, t in self.store.load_chat(self.id, CHAT_HISTORY)
+            ]
+        return self._chat
+
+    def reads_chat(self, seat: int | None) -> bool:
+        """Seats read the chat; spectators only if the table allows it (``spectator_chat``)."""
+        return seat is not None or self.spectator_chat
+
+    async def say(self, seat: int | None, text: Any) -> None:
+        """A chat line from ``seat``: plain text (control characters dropped, one line), at
+        most :data:`MAX_CHAT` characters and :data:`CHAT_BURST` lines per
+        :data:`CHAT_WINDOW` seconds; stored, then sent to every viewer who reads the chat.
+
+        :raises MoveError: a spectator, an empty, too long or non-text line, too many lines.
+        """
+        if seat is None:
+            raise MoveError("spectator", "spectators cannot write in the chat")
+        if not isinstance(text, str):
+            raise MoveError("bad_message", 'a chat message is {"type": "chat", "text": "..."}')
+        line = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+        if not line:
+            raise MoveError("bad_message", "an empty chat line")
+        if len(line) > MAX_CHAT:
+            raise MoveError("bad_message", f"a chat line has at most {MAX_CHAT} characters")
+        now = self.clock()
+        recent = [t for t in self._chat_times.get(seat, []) if now - t < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            raise MoveError(
+                "rate", f"slow down: at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds"
+            )
+        self._chat_times[seat] = [*recent, now]
+        n, t = self.store.add_chat(self.id, seat, line)
+        entry = {"n": n, "seat": seat, "name": self.names[seat], "text": line, "time": t}
+        lines = self.chat_lines()
+        lines.append(entry)
+        del lines[:-CHAT_HISTORY]
+        msg = {"type": "chat", "messages": [entry]}
+        for conn in list(self.connections):
+            if self.reads_chat(conn.seat):
+                with contextlib.suppress(Exception):
+                    await conn.viewer.send_json(msg)
+
     # -- viewers -------------------------------------------------------------------------
     async def join(self, viewer: Viewer, seat: int | None) -> Connection:
         conn = Connection(viewer, seat)
         self.connections.append(conn)
         await self.broadcast()
+        if self.reads_chat(seat) and self.chat_lines():
+            await viewer.send_json({"type": "chat", "messages": list(self.chat_lines())})
         self.schedule_bots()
         return conn
 
@@ -584,11 +668,14 @@ class TableManager:
         seats: Sequence[str] | None,
         names: Sequence[str | None] | None = None,
         seed: int | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> Created:
         """A new table; returns its id and one token per human seat (``None`` for bots).
+        ``settings``: ``spectator_chat`` (bool: spectators may read the players' chat).
 
-        :raises GameOptionError: unknown game, bad options, seats or seed.
+        :raises GameOptionError: unknown game, bad options, seats, seed or settings.
         """
+        settings = check_settings(settings or {})
         if not isinstance(options, dict):
             raise GameOptionError("options must be an object of option: value")
         if num_players is None and seats:
@@ -608,6 +695,7 @@ class TableManager:
             names=seat_names(specs, names),
             token_hashes=[hash_token(t) if t else None for t in tokens],
             fixed_deal=seed is not None,
+            settings=settings,
         )
         return Created(tid, tokens)
 
@@ -700,6 +788,7 @@ class TableManager:
                     seats=stored.seats,
                     names=stored.names,
                     token_hashes=stored.token_hashes,
+                    settings=stored.settings,
                 )
                 won = self.store.set_rematch(table_id, new_id)
                 if won != new_id:  # another server process started one first

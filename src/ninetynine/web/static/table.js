@@ -59,9 +59,11 @@ function connect() {
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") draw(msg);
+    else if (msg.type === "chat") addChat(msg.messages);
     else if (msg.type === "hint") { $("hint").textContent = "Hint: " + msg.text; $("hint").classList.remove("hidden"); }
     else if (msg.type === "error") {
       if (msg.code === "bad_token" || msg.code === "not_found") fatal(msg.message);
+      else if (chatPending) { chatPending = false; $("chat-error").textContent = msg.message; $("chat-error").classList.remove("hidden"); }
       else showError(msg.message);
     }
   };
@@ -161,6 +163,31 @@ function draw(v) {
   }
 }
 
+// -- chat: plain text only (textContent), the server keeps it with the table -------------
+let chatPending = false; // the last error answers our chat line
+const seen = new Set();
+function addChat(messages) {
+  chatPending = false;
+  $("chat-error").classList.add("hidden");
+  for (const m of messages) {
+    if (seen.has(m.n)) continue;
+    seen.add(m.n);
+    const when = new Date(m.time * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    $("chat").append(el("li", { dataset: { seat: m.seat } }, el("strong", {}, m.name), ": ", m.text,
+      el("span", { class: "ev" }, ` ${when}`)));
+  }
+  $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+function sendChat(ev) {
+  ev.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
+  chatPending = true;
+  socket.send(JSON.stringify({ type: "chat", text }));
+  $("chat-text").value = "";
+}
+
 function rematchUrl(id) {
   return (token ? `/play/${id}/${token}` : `/watch/${id}`) + `?from=${encodeURIComponent(tableId)}`;
 }
@@ -201,6 +228,12 @@ async function start() {
     $("rematch-of").classList.remove("hidden");
   }
   $("rematch-btn").addEventListener("click", startRematch);
+  $("chat-form").classList.toggle("hidden", !token);
+  $("chat-note").textContent = token
+    ? (info.spectator_chat ? "Spectators can read this chat." : "Only the players read this chat.")
+    : (info.spectator_chat ? "The players' chat (only they can write)." : "The players keep their chat to themselves at this table.");
+  $("chat").classList.toggle("hidden", !token && !info.spectator_chat);
+  $("chat-form").addEventListener("submit", sendChat);
   $("watch").href = `/watch/${tableId}`;
   $("fixed-deal").classList.toggle("hidden", !info.fixed_deal);
   try {
