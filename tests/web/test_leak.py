@@ -55,6 +55,8 @@ VIEW_KEYS = {
     "has_hint",
     "fixed_deal",  # a bool: the creator chose the seed (told to all, never the seed)
     "rematch",  # the id of the rematch table once a seat started one (else null)
+    "turn_seconds",  # the table's turn timer (null: none)
+    "turn_left",  # seconds left for the person to move (null: no timer runs)
 }
 END_KEYS = {"result", "returns", "scores"}
 SEED = 9_876_543_210_123

@@ -242,7 +242,8 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         """Body: ``{"game": id, "players": n, "options": {...}, "seats": ["human", "greedy"],
-        "names": [...], "seed": n, "spectator_chat": false}`` (all but ``game`` optional)."""
+        "names": [...], "seed": n, "spectator_chat": false, "turn_seconds": n}`` (all but
+        ``game`` optional)."""
         body = await _json_body(request)
         game_id = body.get("game")
         if not isinstance(game_id, str):
@@ -260,8 +261,9 @@ def create_app(
             raise ApiError(400, "bad_request", "names must be a list of texts")
         seed = body.get("seed")
         settings = {}
-        if "spectator_chat" in body:
-            settings["spectator_chat"] = body["spectator_chat"]
+        for key in ("spectator_chat", "turn_seconds"):
+            if key in body:
+                settings[key] = body[key]
         created = manager.create(
             game_id, players, body.get("options") or {}, seats, names, seed, settings
         )

@@ -62,6 +62,11 @@ MAX_BOT_ITERATIONS = 5000
 MAX_BOT_SECONDS = 5.0
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
+#: The shortest and longest turn timer a table may set (``turn_seconds``).
+MIN_TURN_SECONDS = 5
+MAX_TURN_SECONDS = 3600
+#: What plays a seat's move when its time runs out (or the game's first bot).
+TIMEOUT_AGENT = "greedy"
 #: The longest chat line, in characters.
 MAX_CHAT = 300
 #: At most this many chat lines per seat in :data:`CHAT_WINDOW` seconds.
@@ -175,7 +180,9 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
 
 
 def check_settings(settings: Any) -> dict[str, Any]:
-    """A table's settings beyond the game, checked: ``{"spectator_chat": bool}``.
+    """A table's settings beyond the game, checked: ``{"spectator_chat": bool,
+    "turn_seconds": n}`` (a turn timer: when a person's time runs out, :data:`TIMEOUT_AGENT`
+    plays the move for that seat and the log says so).
 
     :raises GameOptionError: not an object, an unknown setting or a wrong kind of value.
     """
@@ -187,8 +194,21 @@ def check_settings(settings: Any) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise GameOptionError("spectator_chat is true or false")
             out[key] = value
+        elif key == "turn_seconds":
+            if value is None:
+                continue
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not MIN_TURN_SECONDS <= value <= MAX_TURN_SECONDS
+            ):
+                raise GameOptionError(
+                    f"turn_seconds is a whole number of seconds, {MIN_TURN_SECONDS} to "
+                    f"{MAX_TURN_SECONDS}, not {value!r}"
+                )
+            out[key] = value
         else:
-            raise GameOptionError(f"unknown table setting {key!r} (spectator_chat)")
+            raise GameOptionError(f"unknown table setting {key!r} (spectator_chat, turn_seconds)")
     return out
 
 
@@ -228,6 +248,12 @@ class LiveTable:
         self._chat_times: dict[int, list[float]] = {}
         #: The clock of the chat's rate limit (seconds; tests set their own).
         self.clock: Callable[[], float] = time.monotonic
+        #: Seconds per decision of a person (``None``: no timer).
+        self.turn_seconds: int | None = self.settings.get("turn_seconds")
+        self._timer_task: asyncio.Task[None] | None = None
+        self._timer_version = -1
+        self._turn_deadline = 0.0  # time.monotonic() when the armed timer fires
+        self._timeout_seed = derive_seed(stored.seed, 9800)
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
         # Replayed quickly; only the moves the log shows have their events worded.
@@ -336,6 +362,7 @@ class LiveTable:
             "result": self.result_text(),
             "rematch": self.rematch,
             "spectator_chat": self.spectator_chat,
+            "turn_seconds": self.turn_seconds,
             "moves": self.version,
             "current_player": self.state.current_player(),
             "created": self.created,
@@ -370,6 +397,8 @@ class LiveTable:
             "has_hint": self.has_hint,
             "fixed_deal": self.fixed_deal,
             "rematch": self.rematch,
+            "turn_seconds": self.turn_seconds,
+            "turn_left": self.turn_left(),
         }
         if self.stopped is not None:
             out["result"] = self.result_text()
@@ -401,7 +430,7 @@ class LiveTable:
         nxt.apply_action(action)  # raises IllegalActionError, self.state untouched
         return nxt
 
-    def _advance(self, seat: int, nxt: State) -> None:
+    def _advance(self, seat: int, nxt: State, note: str | None = None) -> None:
         before, after = self.state, nxt
         action = after.history()[-1]
         move = before.action_to_string(action)
@@ -414,6 +443,8 @@ class LiveTable:
             seat,
             self.names,
         )
+        if note:
+            events.append(note)
         self.state = after
         self.log.append(LogEntry(len(after.history()), seat, move, public, events))
 
@@ -479,7 +510,7 @@ class LiveTable:
         await self.broadcast()
         self.schedule_bots()
 
-    def _commit(self, seat: int, action: int) -> None:
+    def _commit(self, seat: int, action: int, note: str | None = None) -> None:
         nxt = self._next_state(action)
         status = "finished" if nxt.is_terminal() else "open"
         result = ""
@@ -487,13 +518,63 @@ class LiveTable:
             w = nxt.winner()
             result = f"{self.names[w]} wins" if w is not None else "draw"
         self.store.append_move(self.id, self.version, seat, action, status, result)
-        self._advance(seat, nxt)
+        self._advance(seat, nxt, note)
+        self._arm_timer()
         if self.on_change:
             self.on_change(self)
 
     # -- bots ----------------------------------------------------------------------------
+    # -- the turn timer ------------------------------------------------------------------
+    def turn_left(self) -> float | None:
+        """Seconds left for the person to move (``None``: no timer runs)."""
+        if self._timer_task is None or self._timer_task.done():
+            return None
+        if self._timer_version != self.version:
+            return None
+        return round(max(0.0, self._turn_deadline - time.monotonic()), 1)
+
+    def _arm_timer(self) -> None:
+        """With a turn timer: start the clock of the person to move now (once per move)."""
+        if not self.turn_seconds:
+            return
+        task = self._timer_task
+        if task is not None and not task.done():
+            if self._timer_version == self.version:
+                return  # this turn's clock runs already
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._timer_task = None
+        if self.finished or self.state.current_player() in self.agents:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._timer_version = self.version
+        self._turn_deadline = time.monotonic() + self.turn_seconds
+        self._timer_task = loop.create_task(self._time_out(self.version, self.turn_seconds))
+
+    async def _time_out(self, version: int, seconds: float) -> None:
+        """After ``seconds``, if the table is still at ``version``: :data:`TIMEOUT_AGENT`
+        plays the seat's move (from that seat's observation, as any bot), and the log says so."""
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            if self.finished or self.version != version:
+                return
+            p = self.state.current_player()
+            agents = list_agents(self.game.game_id)
+            spec = TIMEOUT_AGENT if TIMEOUT_AGENT in agents else agents[0]
+            agent = make_agent(spec, self.game, p, seed=derive_seed(self._timeout_seed, version))
+            action = await asyncio.to_thread(choose_action, agent, self.state, p)
+            note = f"{self.names[p]}'s time ran out: {spec} played this move"
+            self._commit(p, action, note)
+        await self.broadcast()
+        self.schedule_bots()
+
     def schedule_bots(self) -> None:
-        """Start the bot loop if a bot is to move and no loop runs."""
+        """Start the bot loop if a bot is to move and no loop runs (and, with a turn timer,
+        the clock of a person to move)."""
+        self._arm_timer()
         if self.finished or self.state.current_player() not in self.agents:
             return
         if self._bot_task is None or self._bot_task.done():
@@ -536,7 +617,10 @@ class LiveTable:
             await self.broadcast()
 
     async def halt(self) -> None:
-        """Cancel the bot loop (the server is shutting down or unloading the table)."""
+        """Cancel the bot loop and the turn timer (the server is shutting down or unloading
+        the table)."""
+        if self._timer_task is not None and not self._timer_task.done():
+            self._timer_task.cancel()
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

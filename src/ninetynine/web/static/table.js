@@ -99,6 +99,23 @@ function statusLine(v) {
   return ["other", `${who} to move${v.present[cp] ? "" : " (away)"}`];
 }
 
+let turnEnds = null;
+let turnWho = "";
+const cp = () => view && view.current_player;
+function tick() {
+  const box = $("timer");
+  if (turnEnds === null || (view && view.terminal)) { box.classList.add("hidden"); return; }
+  const left = Math.max(0, Math.ceil((turnEnds - Date.now()) / 1000));
+  const mmss = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  box.textContent = turnWho === "you"
+    ? `${mmss} left for your move (then greedy plays it for you)`
+    : `${mmss} left for ${turnWho}`;
+  box.dataset.left = String(left);
+  box.classList.toggle("urgent", left <= 10);
+  box.classList.remove("hidden");
+}
+setInterval(tick, 500);
+
 function draw(v) {
   if (document.body.dataset.offline === "1") return; // a late message from a closed socket
   const previous = view;
@@ -113,6 +130,11 @@ function draw(v) {
   $("status").dataset.turn = turn;
   $("status").textContent = text;
   if (!previous || previous.version !== v.version || turn === "you") document.title = (turn === "you" ? "● " : "") + "ninetynine: " + v.game;
+
+  // the turn timer: counted down here from the seconds left when the view was sent
+  turnEnds = v.turn_left === null || v.turn_left === undefined ? null : Date.now() + 1000 * v.turn_left;
+  turnWho = turn === "you" ? "you" : seatName(v, cp());
+  tick();
 
   // seats
   $("seats").replaceChildren(...v.names.map((n, i) => el("span", {
