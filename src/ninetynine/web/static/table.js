@@ -99,6 +99,24 @@ function statusLine(v) {
   return ["other", `${who} to move${v.present[cp] ? "" : " (away)"}`];
 }
 
+// -- optional sound (off by default; the choice is kept in this browser) -----------------
+let audio = null;
+function beep() {
+  if (!$("sound").checked) return;
+  document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch { /* no audio here: the tab title still says it */ }
+}
+
 let turnEnds = null;
 let turnWho = "";
 const cp = () => view && view.current_player;
@@ -129,6 +147,7 @@ function draw(v) {
   const [turn, text] = statusLine(v);
   $("status").dataset.turn = turn;
   $("status").textContent = text;
+  if (turn === "you" && (!previous || previous.version !== v.version)) beep();
   if (!previous || previous.version !== v.version || turn === "you") document.title = (turn === "you" ? "● " : "") + "ninetynine: " + v.game;
 
   // the turn timer: counted down here from the seconds left when the view was sent
@@ -250,6 +269,11 @@ async function start() {
     $("rematch-of").classList.remove("hidden");
   }
   $("rematch-btn").addEventListener("click", startRematch);
+  $("sound").checked = localStorage.getItem("ninetynine.sound") === "on";
+  $("sound").addEventListener("change", () => {
+    localStorage.setItem("ninetynine.sound", $("sound").checked ? "on" : "off");
+    if ($("sound").checked) beep(); // a sample, and it unlocks audio after this click
+  });
   $("chat-form").classList.toggle("hidden", !token);
   $("chat-note").textContent = token
     ? (info.spectator_chat ? "Spectators can read this chat." : "Only the players read this chat.")
