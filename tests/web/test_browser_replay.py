@@ -12,6 +12,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx")
 
+import ninetynine
+
 from .test_browser import _need_browser, launch, shots_dir
 
 
@@ -135,3 +137,31 @@ def test_a_live_table_has_no_replay_page(server_factory, tmp_path: Path) -> None
         assert "when the game is over" in page.text_content("#fatal")
         assert page.locator("#replay.hidden").count() == 1
         browser.close()
+
+
+@pytest.mark.parametrize("game", ninetynine.list_games())
+def test_every_game_replays_with_its_drawing(server_factory, tmp_path: Path, game) -> None:
+    """Each game's own drawing module draws every seat's view of a replay step, without a
+    script error (a drawing that throws is logged as one), and the end shows the result."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    players = 2 if game == "sixto" else 3
+    tid, outline = _finished(server, game, players)
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        mid = outline["steps"] // 2
+        page.goto(f"{server.base}/replay/{tid}?step={mid}&seat=0")
+        page.wait_for_function(f"document.body.dataset.step === '{mid}'")
+        for seat in [*map(str, range(players)), "spectator"]:
+            page.select_option("#seat", seat)
+            page.wait_for_function(f"new URLSearchParams(location.search).get('seat') === '{seat}'")
+            assert page.locator("#board > *").count() > 0
+        page.keyboard.press("End")
+        page.wait_for_function(f"document.body.dataset.step === '{outline['steps']}'")
+        assert "game over" in page.text_content("#status")
+        page.screenshot(path=str(shots_dir(tmp_path) / f"replay-{game}-all.png"), full_page=True)
+        browser.close()
+    assert not problems, problems

@@ -45,7 +45,7 @@ def test_unknown_and_live_tables_have_no_replay(client) -> None:
         assert "observation" not in r.text
 
 
-@pytest.mark.parametrize("game_id", ["warp99", "sixto"])
+@pytest.mark.parametrize("game_id", ninetynine.list_games())
 def test_a_finished_game_replays_step_by_step_with_every_hand(client, game_id: str) -> None:
     tid = finished_table(client, game_id)
     states = states_of(client, tid)
@@ -53,7 +53,7 @@ def test_a_finished_game_replays_step_by_step_with_every_hand(client, game_id: s
     outline = client.get(f"/api/tables/{tid}/replay").json()
     assert outline["steps"] == len(states) - 1
     assert outline["terminal"] and outline["result"]
-    assert outline["renderer"] == f"/static/games/{game_id}.js"
+    assert outline["renderer"].startswith("/static/games/")
     assert len(outline["moves"]) == outline["steps"]
     history = states[-1].history()
     for m in outline["moves"]:  # every move in notation, by its seat, once the game is over

@@ -52,6 +52,7 @@ async function show(k) {
   try {
     renderer.render(board, v, ui);
   } catch (e) {
+    console.error("the drawing failed; the text board instead:", e);
     board.replaceChildren(el("pre", { class: "board" }, v.board_text));
   }
   $("boards").replaceChildren(...v.boards.map((b) => el("div", { class: "player", dataset: { seat: b.seat } },
