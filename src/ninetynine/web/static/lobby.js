@@ -95,6 +95,8 @@ async function create(ev) {
   const names = Array.from({ length: n }, (_, i) => $(`name-${i}`).value.trim() || null);
   const body = { game: g.id, players: n, seats, names, options: readOptions() };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  body.spectator_chat = $("spectator-chat").checked;
+  if ($("turn-seconds").value !== "") body.turn_seconds = Number($("turn-seconds").value);
   let t;
   try { t = await api("/api/tables", { method: "POST", body }); } catch (e) { showError(e.message); return; }
   const humans = t.seats.filter((s) => s.invite);
