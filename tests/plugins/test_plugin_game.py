@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -187,3 +188,28 @@ def test_a_broken_plugin_warns_by_name_and_the_others_still_load(
     assert "brokengame" in warned and "broken on purpose" in warned, warned
     assert "'tinygame'" in games and "'warp99'" in games, games
     assert "brokengame" not in games
+
+
+def test_the_guide_quotes_the_example_as_it_is() -> None:
+    """``docs/new-game.md`` is written against Race to 15: every line of its code quotes
+    (Python, TOML, the spec's Markdown) is in the example's source, so the guide cannot drift
+    from the code the tests run."""
+    guide = (TESTS.parent / "docs" / "new-game.md").read_text(encoding="utf-8")
+    source = "".join(
+        p.read_text(encoding="utf-8")
+        for p in (
+            PACKAGE / "pyproject.toml",
+            PACKAGE / "src" / "ninetynine_tinygame" / "__init__.py",
+        )
+    )
+    blocks = re.findall(r"```(?:python|toml|markdown)\n(.*?)```", guide, re.S)
+    assert len(blocks) >= 8
+    missing = [
+        line.strip()
+        for block in blocks
+        for line in block.splitlines()
+        if line.strip() not in ("", "...")
+        and not line.strip().startswith("#")
+        and line.strip() not in source
+    ]
+    assert not missing, missing
