@@ -1,0 +1,527 @@
+"""A batched Warp 99 / Ninety Nine engine: N games in lockstep (needs numpy).
+
+:class:`BatchedGame` plays ``num_envs`` games of one :class:`~ninetynine.Warp99Game` at once,
+every seat's decision coming from the caller (self-play), in the style of Pgx and EnvPool:
+
+>>> import numpy as np, ninetynine
+>>> from ninetynine.games.warp99.batched import BatchedGame
+>>> batch = BatchedGame(ninetynine.load_game("warp99", num_players=3), num_envs=4)
+>>> out = batch.reset(seeds=[1, 2, 3, 4])
+>>> out.observations.shape, out.action_masks.shape, out.current_player.tolist()
+((4, 1354), (4, 337), [0, 0, 0, 0])
+>>> first = out.action_masks.argmax(axis=1)           # the lowest legal action of each game
+>>> out = batch.step(first)
+>>> out.rewards.shape, out.terminals.tolist()
+((4, 3), [False, False, False, False])
+
+| call / field | meaning |
+| --- | --- |
+| ``reset(seeds[N])`` | game ``i`` is ``game.new_initial_state(seeds[i])`` |
+| ``step(actions[N])`` | ``actions[i]`` in game ``i``; an illegal one raises, nothing changed |
+| ``observations[N, D]`` | ``state.observation_tensor(p)``, ``p`` the seat to act (see below) |
+| ``action_masks[N, A]`` | ``state.legal_actions_mask()`` (int8; all 0 once over) |
+| ``rewards[N, n]`` | ``state.returns()`` at the step that ends a game, else 0 |
+| ``terminals[N]`` | the step ended the game |
+| ``current_player[N]`` | the seat to act, -1 once over |
+
+Once a game is over its observation is that of the seat that moved last.
+
+Auto-reset is Gymnasium's ``NEXT_STEP``: the ``step`` after a game's end ignores its action
+for that game and deals the next game there, from a seed drawn from the game's own SplitMix64
+(seeded at ``reset`` by ``seeds[i] ^ ENV_SALT``), and reports rewards 0, terminal false.
+
+Two backends give the same results for the same seeds and actions (a test plays a million
+actions through both): ``"c"``, the compiled core ``_core.c`` (built by ``pip install -e .``
+when a C compiler is present), and ``"python"``, the reference engine (``state.py``) one game
+after another, the fallback. ``backend="auto"`` (the default) takes the compiled core when it
+was built and says so once (a warning) when it falls back. The compiled core deals and
+reshuffles with the reference's own RNG (``core/rng.py``'s SplitMix64, the same draws in the
+same order), takes the rule table (``rules.MATCH``), the greedy agent's values and the tensor
+layout from the Python modules, and supports every option of both games.
+
+Outputs are the engine's own buffers, overwritten by the next call: copy what you keep.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ninetynine.core.errors import GameOptionError, IllegalActionError
+from ninetynine.core.rng import Rng
+
+from ..actions import NUM_ACTIONS, action_to_string
+from ..cards import NUM_CARDS
+from ..heuristics import _POTENTIAL, _TIE, GreedyAgent
+from ..rules import MATCH
+from ..state import Warp99State
+from ..tensor import _offsets
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from ..game import Warp99Game
+
+#: XORed into a game's seed to seed that slot's own RNG (its next seeds, seats, random bots).
+ENV_SALT = 0x6A09E667F3BCC909
+_MASK64 = (1 << 64) - 1
+#: Bot kinds the engine plays itself (the vector env's opponents).
+POLICIES = {"caller": 0, "random": 1, "greedy": 2}
+#: The tensor slices in the order ``_core.c``'s ``OFF_*`` reads them.
+_SLICES = (
+    *("hand", "has_hand", "seat", "current_player", "phase", "rule_sides", "pile1_top"),
+    *("pile2_top", "pile1_cards", "pile2_cards", "rows", "row_lengths", "scores"),
+    *("deck_sizes", "hand_sizes", "revealed", "reserve_discard", "reserve_size"),
+    *("flip_used", "has_played", "plays", "turn", "winner"),
+)
+_PARAMS_SIZE = 12 + 4 + 4 + 24
+
+
+def _load_core() -> tuple[ModuleType | None, str]:
+    try:
+        from . import _core  # type: ignore[attr-defined,unused-ignore]
+    except ImportError as e:
+        return None, (
+            f"the compiled Warp 99 core is not built ({e}); `pip install -e .` builds it when a "
+            "C compiler is present (or, in a checkout: python setup.py build_ext --inplace)"
+        )
+    potential = np.array(_POTENTIAL[:13], dtype=np.float64)
+    tie = np.array(_TIE, dtype=np.float64)
+    _core.init(b"".join(MATCH), potential.tobytes(), tie.tobytes())
+    if _core.PARAMS_SIZE != _PARAMS_SIZE:  # pragma: no cover - a stale build
+        return None, "the compiled Warp 99 core is out of date: rebuild it"
+    return _core, ""
+
+
+_CORE, _CORE_MISSING = _load_core()
+
+
+def has_core() -> bool:
+    """Whether the compiled core was built and imports."""
+    return _CORE is not None
+
+
+def core_missing_reason() -> str:
+    """Why the compiled core is unavailable (``""`` when it is available)."""
+    return _CORE_MISSING
+
+
+def resolve_backend(backend: str) -> str:
+    """``"c"`` or ``"python"`` for ``backend`` (``"auto"``, ``"c"`` or ``"python"``).
+
+    :raises GameOptionError: an unknown backend, or ``"c"`` without the compiled core.
+    """
+    if backend not in ("auto", "c", "python"):
+        raise GameOptionError(f"backend must be 'auto', 'c' or 'python', not {backend!r}")
+    if backend == "c" and _CORE is None:
+        raise GameOptionError(f"backend 'c' is unavailable: {_CORE_MISSING}")
+    if backend == "auto":
+        if _CORE is None:
+            warnings.warn(
+                f"using the reference engine (slow): {_CORE_MISSING}", RuntimeWarning, stacklevel=3
+            )
+            return "python"
+        return "c"
+    return backend
+
+
+def check_game(game: Any) -> Warp99Game:
+    """``game`` if the batched engine plays it (Warp 99 or Ninety Nine, any options).
+
+    :raises GameOptionError: another game.
+    """
+    from ..game import Warp99Game
+
+    if not isinstance(game, Warp99Game):
+        gid = getattr(game, "game_id", game)
+        raise GameOptionError(
+            f"the batched engine plays warp99 and ninetynine, not {gid!r}"
+        )
+    return game
+
+
+def make_params(
+    game: Warp99Game, policies: Sequence[str] = (), fixed_seat: int | None = None
+) -> npt.NDArray[np.int64]:
+    """The int64 parameter block ``_core.c`` reads: the game's options, the opponents (one
+    policy per other seat of the learner, in seat order) and the tensor's offsets."""
+    n = game.num_players
+    size, off = _offsets(n)
+    v = [
+        n,
+        15 + (6 if game.deal == "6+15" else 0),
+        int(game.rules_mode == "random"),
+        game.rule_config,
+        int(game.extra_card),
+        int(game.allow_flip),
+        int(game.flip_limit == "cycle"),
+        int(game.bonus_rule),
+        game.target,
+        game.max_turns,
+        game.max_game_length,
+        -1 if fixed_seat is None else fixed_seat,
+        *list(game.handicap) + [0] * (4 - n),
+        *[POLICIES[p] for p in policies] + [0] * (4 - len(policies)),
+        *[off[name] for name in _SLICES],
+        size,
+    ]
+    assert len(v) == _PARAMS_SIZE
+    return np.array(v, dtype=np.int64)
+
+
+def as_seeds(seeds: Any, count: int) -> npt.NDArray[np.uint64]:
+    """``count`` game seeds as uint64 (Python ints are taken modulo 2**64, as ``Rng`` does).
+
+    :raises ValueError: not ``count`` of them.
+    """
+    vals = [int(s) & _MASK64 for s in seeds]
+    if len(vals) != count:
+        raise ValueError(f"{len(vals)} seeds given for {count} games")
+    return np.array(vals, dtype=np.uint64)
+
+
+def default_threads() -> int:
+    """Worker threads for the compiled core: 1. More (``num_threads=``, at most one per CPU)
+    pay only on an otherwise idle machine: each step waits for its slowest thread, and on a
+    busy machine that is a thread waiting for a core (measured: 2 threads ran 4x slower than 1
+    on 2 cores shared with other work)."""
+    return 1
+
+
+class BatchStep(NamedTuple):
+    """What :meth:`BatchedGame.reset` and :meth:`BatchedGame.step` return (shapes in the
+    module docstring)."""
+
+    observations: npt.NDArray[np.float32]
+    action_masks: npt.NDArray[np.int8]
+    rewards: npt.NDArray[np.float32]
+    terminals: npt.NDArray[np.bool_]
+    current_player: npt.NDArray[np.int64]
+
+
+class BatchedGame:
+    """``num_envs`` games of ``game`` in lockstep (see the module docstring).
+
+    :raises GameOptionError: not a Warp 99 / Ninety Nine game, a bad ``num_envs`` or backend.
+    """
+
+    def __init__(
+        self,
+        game: Any,
+        num_envs: int,
+        *,
+        backend: str = "auto",
+        num_threads: int | None = None,
+    ) -> None:
+        self.game = check_game(game)
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise GameOptionError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.num_envs = num_envs
+        self.backend = resolve_backend(backend)
+        self.num_threads = default_threads() if num_threads is None else max(1, num_threads)
+        n = self.game.num_players
+        self.observation_size = int(_offsets(n)[0])
+        self._params = make_params(self.game)
+        self._obs = np.zeros((num_envs, self.observation_size), dtype=np.float32)
+        self._mask = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
+        self._rewards = np.zeros((num_envs, n), dtype=np.float32)
+        self._terms = np.zeros(num_envs, dtype=np.uint8)
+        self._cur = np.zeros(num_envs, dtype=np.int64)
+        self._games: npt.NDArray[np.uint8] | None = None
+        self._ref: ReferenceBatch | None = None
+        if self.backend == "c":
+            assert _CORE is not None
+            self._games = np.zeros(num_envs * int(_CORE.GAME_SIZE), dtype=np.uint8)
+        else:
+            self._ref = ReferenceBatch(self.game, num_envs)
+        self._dealt = False
+
+    def _out(self) -> BatchStep:
+        return BatchStep(
+            self._obs, self._mask, self._rewards, self._terms.view(np.bool_), self._cur
+        )
+
+    def reset(self, seeds: Sequence[int] | npt.ArrayLike) -> BatchStep:
+        """Deal game ``i`` from ``seeds[i]`` (``game.new_initial_state(seeds[i])``).
+
+        :raises ValueError: not ``num_envs`` seeds.
+        """
+        s = as_seeds(np.asarray(seeds).ravel().tolist(), self.num_envs)
+        idx = np.arange(self.num_envs, dtype=np.int64)
+        self._rewards[:] = 0
+        self._terms[:] = 0
+        if self._games is not None:
+            assert _CORE is not None
+            _CORE.deal(self._params, self._games, idx, s, self.num_threads)
+            self._cur[:] = 0  # seat 0 starts every game (state.py's new)
+            _CORE.observe(
+                self._params, self._games, self._cur, self._obs, self._mask, self.num_threads
+            )
+        else:
+            assert self._ref is not None
+            self._ref.deal(s.tolist())
+            self._ref.observe_current(self._obs, self._mask, self._cur)
+        self._dealt = True
+        return self._out()
+
+    def step(self, actions: Sequence[int] | npt.ArrayLike) -> BatchStep:
+        """Apply ``actions[i]`` in game ``i`` (ignored where the game ended at the last step:
+        the next game is dealt there instead).
+
+        :raises IllegalActionError: an action is illegal (nothing changed in any game).
+        :raises ValueError: not ``num_envs`` actions.
+        """
+        if not self._dealt:
+            raise RuntimeError("call reset(seeds) first")
+        a = np.ascontiguousarray(np.asarray(actions).ravel(), dtype=np.int64)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"{a.size} actions given for {self.num_envs} games")
+        if self._games is not None:
+            assert _CORE is not None
+            bad = _CORE.step(
+                self._params, self._games, a, self._obs, self._mask, self._rewards,
+                self._terms, self._cur, self.num_threads,
+            )  # fmt: skip
+        else:
+            assert self._ref is not None
+            bad = self._ref.step(a.tolist(), self._obs, self._mask, self._rewards, self._terms,
+                                 self._cur)  # fmt: skip
+        if bad >= 0:
+            act = int(a[bad])
+            name = action_to_string(act) if 0 <= act < NUM_ACTIONS else repr(act)
+            raise IllegalActionError(
+                f"game {bad}: {name} is illegal there (nothing was applied in any game)"
+            )
+        return self._out()
+
+    def greedy_actions(self) -> npt.NDArray[np.int64]:
+        """The ``greedy`` agent's move in every game (``GreedyAgent.step`` on the seat to
+        act's observation), -1 where a game is over."""
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        if self._games is not None:
+            assert _CORE is not None
+            _CORE.greedy(self._params, self._games, out, self.num_threads)
+        else:
+            assert self._ref is not None
+            out[:] = self._ref.greedy_actions()
+        return out
+
+    def debug_info(self, i: int) -> dict[str, Any]:
+        """Every field of game ``i`` (hidden cards and deck orders too: for tests and
+        debugging, never for a player)."""
+        if self._games is not None:
+            assert _CORE is not None
+            return dict(_CORE.info(self._params, self._games, i))
+        assert self._ref is not None
+        return self._ref.debug_info(i)
+
+
+class ReferenceBatch:
+    """The reference engine (``state.py``), one game after another, with the compiled core's
+    batch semantics: the fallback backend, and the other side of the differential tests."""
+
+    def __init__(
+        self,
+        game: Warp99Game,
+        num_envs: int,
+        policies: Sequence[str] = (),
+        fixed_seat: int | None = None,
+    ) -> None:
+        self.game = game
+        self.num_envs = num_envs
+        self.policies = list(policies)
+        self.fixed_seat = fixed_seat
+        self.states: list[Warp99State] = []
+        self.rngs: list[Rng] = [Rng(0) for _ in range(num_envs)]
+        self.learner = [0] * num_envs
+        self.needs_reset = [False] * num_envs
+        self.steps = [0] * num_envs
+        self.last_mover = [0] * num_envs
+        n = game.num_players
+        self._greedy = [GreedyAgent(game, p) for p in range(n)]
+
+    def _new(self, seed: int) -> Warp99State:
+        state = self.game.new_initial_state(seed)
+        assert isinstance(state, Warp99State)
+        return state
+
+    # -- self-play
+    def deal(self, seeds: list[int]) -> None:
+        self.states = [self._new(s) for s in seeds]
+        self.rngs = [Rng(s ^ ENV_SALT) for s in seeds]
+        self.needs_reset = [False] * self.num_envs
+        self.steps = [0] * self.num_envs
+
+    def observe_current(
+        self, obs: np.ndarray, mask: np.ndarray, cur: np.ndarray, seats: list[int] | None = None
+    ) -> None:
+        for i, st in enumerate(self.states):
+            over = st.is_terminal()
+            cur[i] = -1 if over else st.player
+            seat = seats[i] if seats is not None else (self.last_mover[i] if over else st.player)
+            obs[i] = st.observation_tensor(seat)
+            mask[i] = 0
+            if not over and st.player == seat:
+                mask[i, st.legal_actions()] = 1
+
+    def _apply(self, i: int, action: int) -> None:
+        st = self.states[i]
+        self.last_mover[i] = st.player
+        st.apply_action(action)
+        self.steps[i] += 1
+
+    def step(
+        self,
+        actions: list[int],
+        obs: np.ndarray,
+        mask: np.ndarray,
+        rewards: np.ndarray,
+        terms: np.ndarray,
+        cur: np.ndarray,
+    ) -> int:
+        for i, st in enumerate(self.states):
+            if not self.needs_reset[i] and actions[i] not in st.legal_actions():
+                return i
+        rewards[:] = 0
+        terms[:] = 0
+        for i in range(self.num_envs):
+            if self.needs_reset[i]:
+                self.states[i] = self._new(self.rngs[i].next_u64() >> 1)
+                self.steps[i] = 0
+                self.needs_reset[i] = False
+            else:
+                self._apply(i, actions[i])
+                st = self.states[i]
+                if st.is_terminal():
+                    terms[i] = 1
+                    self.needs_reset[i] = True
+                    rewards[i] = st.returns()
+        self.observe_current(obs, mask, cur)
+        return -1
+
+    def greedy_actions(self) -> list[int]:
+        out = []
+        for st in self.states:
+            legal = st.legal_actions()
+            if not legal:
+                out.append(-1)
+                continue
+            p = st.player
+            out.append(self._greedy[p].step(st.observation(p), legal))
+        return out
+
+    # -- the vector env: a learner and bots
+    def _bot_action(self, i: int) -> int:
+        st = self.states[i]
+        p = st.player
+        learner = self.learner[i]
+        policy = self.policies[p if p < learner else p - 1]
+        legal = st.legal_actions()
+        if policy == "greedy":
+            return self._greedy[p].step(st.observation(p), legal) if len(legal) > 1 else legal[0]
+        return legal[self.rngs[i].randbelow(len(legal))]
+
+    def _play_bots(self, i: int) -> None:
+        limit = self.game.max_game_length
+        while True:
+            st = self.states[i]
+            if st.is_terminal() or st.player == self.learner[i] or self.steps[i] >= limit:
+                return
+            self._apply(i, self._bot_action(i))
+
+    def _env_reset(self, i: int, seed: int | None) -> None:
+        if seed is not None:
+            self.rngs[i] = Rng(seed ^ ENV_SALT)
+        rng = self.rngs[i]
+        n = self.game.num_players
+        self.learner[i] = self.fixed_seat if self.fixed_seat is not None else rng.randbelow(n)
+        game_seed = seed if seed is not None else rng.next_u64() >> 1
+        for _ in range(100):
+            if len(self.states) <= i:
+                self.states.append(self._new(game_seed))
+            else:
+                self.states[i] = self._new(game_seed)
+            self.steps[i] = 0
+            self._play_bots(i)
+            if not self.states[i].is_terminal():
+                break
+            game_seed = rng.next_u64() >> 1
+        self.needs_reset[i] = False
+
+    def vreset(self, seeds: list[int]) -> None:
+        self.states = []
+        for i, s in enumerate(seeds):
+            self._env_reset(i, s)
+
+    def vstep(
+        self,
+        actions: list[int],
+        obs: np.ndarray,
+        mask: np.ndarray,
+        rewards: np.ndarray,
+        term: np.ndarray,
+        trunc: np.ndarray,
+        illegal: np.ndarray,
+    ) -> None:
+        rewards[:] = 0
+        term[:] = 0
+        trunc[:] = 0
+        illegal[:] = 0
+        limit = self.game.max_game_length
+        for i in range(self.num_envs):
+            if self.needs_reset[i]:
+                self._env_reset(i, None)
+                continue
+            st = self.states[i]
+            if actions[i] not in st.legal_actions():
+                illegal[i] = term[i] = 1
+                rewards[i] = -1.0
+                self.needs_reset[i] = True
+                continue
+            self._apply(i, actions[i])
+            self._play_bots(i)
+            if st.is_terminal():
+                term[i] = 1
+                rewards[i] = st.returns()[self.learner[i]]
+            elif self.steps[i] >= limit:
+                trunc[i] = 1
+            self.needs_reset[i] = bool(term[i] or trunc[i])
+        self.observe_current(obs, mask, np.zeros(self.num_envs, dtype=np.int64), self.learner)
+
+    def debug_info(self, i: int) -> dict[str, Any]:
+        st = self.states[i]
+        return {
+            "hands": [h[:] for h in st.hands],
+            "decks": [d[:] for d in st.decks],
+            "rows": [r[:] for r in st.rows],
+            "revealed": [sorted(r) for r in st.revealed],
+            "scores": st.scores_[:],
+            "piles": [p[:] for p in st.piles],
+            "reserve": st.reserve[:],
+            "reserve_discard": st.reserve_discard[:],
+            "config": st.config,
+            "player": st.player,
+            "phase": st.phase,
+            "flip_used": int(st.flip_used),
+            "plays": st.plays,
+            "winner": st.winner_,
+            "turn": st.turn,
+            "learner": self.learner[i],
+            "steps": self.steps[i],
+        }
+
+
+__all__ = [
+    "ENV_SALT",
+    "NUM_CARDS",
+    "BatchStep",
+    "BatchedGame",
+    "ReferenceBatch",
+    "core_missing_reason",
+    "has_core",
+    "make_params",
+]
