@@ -466,6 +466,7 @@ class ReferenceBatch:
         term: np.ndarray,
         trunc: np.ndarray,
         illegal: np.ndarray,
+        seats: np.ndarray,
     ) -> None:
         rewards[:] = 0
         term[:] = 0
@@ -490,6 +491,11 @@ class ReferenceBatch:
             elif self.steps[i] >= limit:
                 trunc[i] = 1
             self.needs_reset[i] = bool(term[i] or trunc[i])
+        self.observe_learners(obs, mask, seats)
+
+    def observe_learners(self, obs: np.ndarray, mask: np.ndarray, seats: np.ndarray) -> None:
+        """Each game's tensor and mask for its learning seat (``seats`` receives them)."""
+        seats[:] = self.learner
         self.observe_current(obs, mask, np.zeros(self.num_envs, dtype=np.int64), self.learner)
 
     def debug_info(self, i: int) -> dict[str, Any]:

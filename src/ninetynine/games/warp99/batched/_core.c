@@ -809,6 +809,7 @@ static void work_observe(Job *J, int lo, int hi, Solver *s) {
     (void)s;
     for (int i = lo; i < hi; i++) {
         const Game *g = &J->games[i];
+        if (J->cur[i] == -2) J->cur[i] = g->learner; /* -2: the game's learning seat */
         int seat = (int)J->cur[i];
         write_obs(P, g, seat, J->obs + (size_t)i * D);
         write_mask(P, g, seat, J->mask + (size_t)i * NACT);
@@ -869,14 +870,17 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     return PyLong_FromLong(bad);
 }
 
-/* vstep(params, games, actions, obs, mask, rewards, terminated, truncated, illegal, threads) */
+/* vstep(params, games, actions, obs, mask, rewards, terminated, truncated, illegal, seats,
+ * threads): the learner's actions, the bots' replies; seats gets each game's learning seat */
 static PyObject *py_vstep(PyObject *self, PyObject *args) {
-    PyObject *po, *go, *ao, *oo, *mo, *ro, *to, *uo, *io;
+    PyObject *po, *go, *ao, *oo, *mo, *ro, *to, *uo, *io, *so;
     int threads;
     Params P;
     Bufs B = {.n = 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOi", &po, &go, &ao, &oo, &mo, &ro, &to, &uo, &io, &threads)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOi", &po, &go, &ao, &oo, &mo, &ro, &to, &uo, &io,
+                          &so, &threads))
+        return NULL;
     if (get_params(po, &P) < 0) return NULL;
     Py_buffer gb;
     if (PyObject_GetBuffer(go, &gb, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -884,9 +888,6 @@ static PyObject *py_vstep(PyObject *self, PyObject *args) {
     PyBuffer_Release(&gb);
     int D = P.off[OFF_SIZE];
     Job J = {.P = &P, .work = work_vstep, .num = N};
-    int64_t *cur = PyMem_RawMalloc((size_t)N * 8 + 8);
-    if (!cur) return PyErr_NoMemory();
-    J.cur = cur;
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
         !(J.actions = get(&B, ao, (Py_ssize_t)N * 8, 0, "actions")) ||
         !(J.obs = get(&B, oo, (Py_ssize_t)N * D * 4, 1, "observations")) ||
@@ -894,16 +895,15 @@ static PyObject *py_vstep(PyObject *self, PyObject *args) {
         !(J.rewards = get(&B, ro, (Py_ssize_t)N * 4, 1, "rewards")) ||
         !(J.term = get(&B, to, (Py_ssize_t)N, 1, "terminated")) ||
         !(J.trunc = get(&B, uo, (Py_ssize_t)N, 1, "truncated")) ||
-        !(J.illegal = get(&B, io, (Py_ssize_t)N, 1, "illegal"))) {
+        !(J.illegal = get(&B, io, (Py_ssize_t)N, 1, "illegal")) ||
+        !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 1, "seats"))) {
         release(&B);
-        PyMem_RawFree(cur);
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
     parallel(&J, threads);
     Py_END_ALLOW_THREADS
     release(&B);
-    PyMem_RawFree(cur);
     Py_RETURN_NONE;
 }
 
@@ -948,7 +948,7 @@ static PyObject *py_deal(PyObject *self, PyObject *args) { (void)self; return de
 static PyObject *py_vreset(PyObject *self, PyObject *args) { (void)self; return deal_common(args, work_vreset); }
 
 /* observe(params, games, seats, obs, mask, threads): each game's tensor and mask for seats[i]
- * (-1: the spectator); greedy(params, games, out, threads): the greedy agent's move per game */
+ * (-1: the spectator; -2: the game's learning seat, written back into seats); greedy(params, games, out, threads): the greedy agent's move per game */
 static PyObject *py_observe(PyObject *self, PyObject *args) {
     PyObject *po, *go, *so, *oo, *mo;
     int threads;
@@ -964,14 +964,14 @@ static PyObject *py_observe(PyObject *self, PyObject *args) {
     int D = P.off[OFF_SIZE];
     Job J = {.P = &P, .work = work_observe, .num = N};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
-        !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 0, "seats")) ||
+        !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 1, "seats")) ||
         !(J.obs = get(&B, oo, (Py_ssize_t)N * D * 4, 1, "observations")) ||
         !(J.mask = get(&B, mo, (Py_ssize_t)N * NACT, 1, "masks"))) {
         release(&B);
         return NULL;
     }
     for (int i = 0; i < N; i++) {
-        if (J.cur[i] < -1 || J.cur[i] >= P.n) {
+        if (J.cur[i] < -2 || J.cur[i] >= P.n) {
             release(&B);
             PyErr_Format(PyExc_ValueError, "no seat %lld in a %d-player game", (long long)J.cur[i], P.n);
             return NULL;
@@ -1086,7 +1086,8 @@ static PyMethodDef methods[] = {
     {"step", py_step, METH_VARARGS,
      "step(params, games, actions, obs, mask, rewards, terminals, current, threads) -> int"},
     {"vstep", py_vstep, METH_VARARGS,
-     "vstep(params, games, actions, obs, mask, rewards, terminated, truncated, illegal, threads)"},
+     "vstep(params, games, actions, obs, mask, rewards, terminated, truncated, illegal, seats, "
+     "threads)"},
     {"observe", py_observe, METH_VARARGS, "observe(params, games, seats, obs, mask, threads)"},
     {"greedy", py_greedy, METH_VARARGS, "greedy(params, games, out, threads)"},
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},

@@ -29,6 +29,7 @@ def vstep(
     terminated: Any,
     truncated: Any,
     illegal: Any,
+    seats: Any,
     threads: int,
 ) -> None: ...
 def observe(params: Any, games: Any, seats: Any, obs: Any, mask: Any, threads: int) -> None: ...

@@ -1,0 +1,170 @@
+"""The vector env (``envs/vector.py``): its two backends agree step by step (the Python one is
+the reference engine, so the compiled one's observations are ``state.observation_tensor`` of
+the learner), the Gymnasium conventions (spaces, NEXT_STEP auto-reset, seeding), illegal
+actions, refused arguments and the fallback when the core is not built."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+import ninetynine.envs
+from ninetynine.core.errors import GameOptionError, IllegalActionError
+from ninetynine.envs import NinetyNineVectorEnv, vector_env
+from ninetynine.games.warp99 import batched as B
+
+needs_core = pytest.mark.skipif(not B.has_core(), reason="the compiled core is not built")
+
+
+def _random_actions(obs: dict[str, np.ndarray], rng: np.random.Generator) -> np.ndarray:
+    masks = obs["action_mask"]
+    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("game_id", "kwargs", "steps"),
+    [
+        ("warp99", {"num_players": 3, "opponents": "random"}, 600),
+        ("warp99", {"num_players": 2, "opponents": "greedy"}, 200),
+        ("warp99", {"num_players": 4, "opponents": "greedy,random", "seat": 2}, 150),
+        ("ninetynine", {"num_players": 3, "opponents": "greedy"}, 150),
+        ("warp99", {"num_players": 3, "opponents": "random", "max_turns": 8}, 200),
+    ],
+)
+def test_the_compiled_backend_plays_as_the_reference(
+    game_id: str, kwargs: dict[str, object], steps: int
+) -> None:
+    c = vector_env(game_id, num_envs=12, backend="c", **kwargs)
+    py = vector_env(game_id, num_envs=12, backend="python", **kwargs)
+    a, ia = c.reset(seed=11)
+    b, ib = py.reset(seed=11)
+    rng = np.random.default_rng(0)
+    ends = 0
+    for _ in range(steps):
+        assert np.array_equal(a["observation"], b["observation"])
+        assert np.array_equal(a["action_mask"], b["action_mask"])
+        assert np.array_equal(ia["seat"], ib["seat"])
+        actions = _random_actions(a, rng)
+        a, ra, ta, ua, ia = c.step(actions)
+        b, rb, tb, ub, ib = py.step(actions)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb) and np.array_equal(ua, ub)
+        ends += int(ta.sum())
+    assert ends > 0  # the runs crossed game ends and auto-resets
+
+
+def test_spaces_are_the_single_envs() -> None:
+    envs = vector_env("warp99", num_envs=4, num_players=3, backend="python")
+    single = gymnasium.make("ninetynine/Warp99-v0", num_players=3, opponents="random")
+    assert envs.single_observation_space == single.observation_space
+    assert envs.single_action_space == single.action_space
+    obs, info = envs.reset(seed=3)
+    assert obs in envs.observation_space
+    assert envs.action_space.shape == (4,)
+    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    assert set(info) == {"seat", "_seat"}  # no game seed in the info
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_next_step_auto_reset(backend: str) -> None:
+    if backend == "c" and not B.has_core():
+        pytest.skip("the compiled core is not built")
+    envs = vector_env(
+        "warp99", num_envs=8, num_players=2, opponents="random", backend=backend, target=20
+    )
+    obs, _ = envs.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(2000):
+        obs, rewards, term, _, _ = envs.step(_random_actions(obs, rng))
+        if term.any():
+            break
+    else:
+        pytest.fail("no game ended")
+    i = int(np.flatnonzero(term)[0])
+    assert rewards[i] in (-1.0, 1.0)
+    assert not obs["action_mask"][i].any()  # the final observation: nothing to do
+    obs, rewards, term2, _, _ = envs.step(_random_actions(obs, rng))
+    assert rewards[i] == 0.0 and not term2[i]
+    assert obs["action_mask"][i].any()  # a new game, the learner to move
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_seeds_replay(backend: str) -> None:
+    if backend == "c" and not B.has_core():
+        pytest.skip("the compiled core is not built")
+
+    def run(seed: int) -> list[np.ndarray]:
+        envs = vector_env("warp99", num_envs=4, opponents="greedy", backend=backend)
+        obs, _ = envs.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        out = [obs["observation"]]
+        for _ in range(30):
+            obs, *_ = envs.step(_random_actions(obs, rng))
+            out.append(obs["observation"])
+        return out
+
+    same = run(4)
+    assert all(np.array_equal(x, y) for x, y in zip(same, run(4), strict=True))
+    assert not all(np.array_equal(x, y) for x, y in zip(same, run(5), strict=True))
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_illegal_actions_lose_or_raise(backend: str) -> None:
+    if backend == "c" and not B.has_core():
+        pytest.skip("the compiled core is not built")
+    envs = vector_env("warp99", num_envs=3, backend=backend, seat=0)
+    obs, _ = envs.reset(seed=1)
+    actions = _random_actions(obs, np.random.default_rng(0))
+    actions[1] = 331  # end: illegal in Action A
+    obs, rewards, term, _, info = envs.step(actions)
+    assert rewards[1] == -1.0 and term[1] and info["illegal_action"].tolist() == [0, 1, 0]
+
+    strict = vector_env("warp99", num_envs=3, backend=backend, seat=0, illegal_action="raise")
+    obs, _ = strict.reset(seed=1)
+    before = obs["observation"].copy()
+    actions = _random_actions(obs, np.random.default_rng(0))
+    actions[2] = 331
+    with pytest.raises(IllegalActionError, match="game 2: action 331 is illegal"):
+        strict.step(actions)
+    actions[2] = 999
+    with pytest.raises(IllegalActionError, match="game 2"):
+        strict.step(actions)
+    legal = _random_actions({"action_mask": strict.action_masks()}, np.random.default_rng(0))
+    obs, *_ = strict.step(legal)
+    assert not np.array_equal(obs["observation"], before)  # the strict env still plays
+
+
+def test_refused_arguments_say_why() -> None:
+    with pytest.raises(GameOptionError, match="random or greedy, not 'ismcts:50'"):
+        vector_env("warp99", num_envs=2, opponents="ismcts:50")
+    with pytest.raises(GameOptionError, match="plays warp99 and ninetynine, not 'ono99'"):
+        vector_env("ono99", num_envs=2)
+    with pytest.raises(GameOptionError, match="num_envs"):
+        vector_env("warp99", num_envs=0)
+    with pytest.raises(GameOptionError, match="seat"):
+        vector_env("warp99", num_envs=2, num_players=2, seat=2)
+    with pytest.raises(GameOptionError, match="option"):
+        vector_env("warp99", num_envs=2, colour="blue")
+    envs = vector_env("warp99", num_envs=2, backend="python")
+    with pytest.raises(RuntimeError, match="reset"):
+        envs.step([0, 0])
+
+
+def test_without_the_core_the_reference_engine_plays_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(B, "_CORE", None)
+    monkeypatch.setattr(B, "_CORE_MISSING", "the compiled Warp 99 core is not built (test)")
+    with pytest.warns(RuntimeWarning, match="using the reference engine .slow.: the compiled"):
+        envs = vector_env("warp99", num_envs=2)
+    assert envs.backend == "python"
+    with pytest.raises(GameOptionError, match="backend 'c' is unavailable"):
+        vector_env("warp99", num_envs=2, backend="c")
+    obs, _ = envs.reset(seed=2)
+    assert obs["observation"].shape == (2, 1354)
+
+
+def test_exported() -> None:
+    assert ninetynine.envs.vector_env is vector_env
+    assert isinstance(vector_env("ninetynine", 2, backend="python"), NinetyNineVectorEnv)
