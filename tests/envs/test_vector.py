@@ -168,3 +168,33 @@ def test_without_the_core_the_reference_engine_plays_with_a_warning(
 def test_exported() -> None:
     assert ninetynine.envs.vector_env is vector_env
     assert isinstance(vector_env("ninetynine", 2, backend="python"), NinetyNineVectorEnv)
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_random_actions_are_legal_and_seeded(backend: str) -> None:
+    if backend == "c" and not B.has_core():
+        pytest.skip("the compiled core is not built")
+    envs = vector_env("warp99", num_envs=6, backend=backend, opponents="random")
+    obs, _ = envs.reset(seed=9)
+    states = np.arange(6, dtype=np.uint64)
+    first = envs.random_actions(states.copy())
+    assert np.array_equal(first, envs.random_actions(np.arange(6, dtype=np.uint64)))
+    for _ in range(50):
+        a = envs.random_actions(states)
+        live = obs["action_mask"].any(axis=1)
+        assert obs["action_mask"][np.flatnonzero(live), a[live]].all()
+        obs, *_ = envs.step(a)
+
+
+@needs_core
+def test_random_actions_are_the_same_in_both_backends() -> None:
+    c = vector_env("warp99", num_envs=8, backend="c", opponents="random")
+    py = vector_env("warp99", num_envs=8, backend="python", opponents="random")
+    c.reset(seed=2)
+    py.reset(seed=2)
+    sc, sp = np.arange(8, dtype=np.uint64), np.arange(8, dtype=np.uint64)
+    for _ in range(40):
+        a = c.random_actions(sc)
+        assert np.array_equal(a, py.random_actions(sp))
+        c.step(a)
+        py.step(a)

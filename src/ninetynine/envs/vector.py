@@ -57,6 +57,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ninetynine.core.errors import GameOptionError, IllegalActionError
+from ninetynine.core.rng import Rng
 from ninetynine.games.warp99 import batched as B
 
 from .common import env_game, observation_space
@@ -209,6 +210,25 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             self._trunc.astype(bool),
             info,
         )
+
+    def random_actions(self, rng_states: np.ndarray) -> np.ndarray:
+        """A uniformly random legal action for every learner (0 where a game is being dealt
+        anew: its action is ignored), drawn ``legal[randbelow(len(legal))]`` with the
+        caller's SplitMix64 states (``uint64``, one per game, advanced in place): a random
+        learner at the engine's speed, for baselines and benchmarks."""
+        if rng_states.shape != (self.num_envs,) or rng_states.dtype != np.uint64:
+            raise ValueError(f"rng_states must be {self.num_envs} uint64 values")
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        if self._games is not None:
+            self._core.sample(self._params, self._games, rng_states, out, self.num_threads)
+        else:
+            for i in range(self.num_envs):
+                legal = np.flatnonzero(self._mask[i]).tolist()
+                if legal:
+                    r = Rng(int(rng_states[i]))
+                    out[i] = legal[r.randbelow(len(legal))]
+                    rng_states[i] = r.getstate()
+        return np.maximum(out, 0)
 
     def action_masks(self) -> np.ndarray:
         """The learners' legal actions now, ``(num_envs, A)`` bool (sb3-contrib's name)."""

@@ -310,6 +310,29 @@ class BatchedGame:
             out[:] = self._ref.greedy_actions()
         return out
 
+    def random_actions(self, rng_states: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+        """A uniformly random legal move in every game (-1 where a game is over), drawn with
+        ``legal[Rng.randbelow(len(legal))]`` from the caller's SplitMix64 states, one per game
+        (``Rng.getstate()`` values; advanced in place): a random baseline at the engine's
+        speed."""
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        if rng_states.shape != (self.num_envs,) or rng_states.dtype != np.uint64:
+            raise ValueError(f"rng_states must be {self.num_envs} uint64 values")
+        if self._games is not None:
+            assert _CORE is not None
+            _CORE.sample(self._params, self._games, rng_states, out, self.num_threads)
+        else:
+            assert self._ref is not None
+            for i, st in enumerate(self._ref.states):
+                legal = st.legal_actions()
+                if legal:
+                    r = Rng(int(rng_states[i]))
+                    out[i] = legal[r.randbelow(len(legal))]
+                    rng_states[i] = r.getstate()
+                else:
+                    out[i] = -1
+        return out
+
     def debug_info(self, i: int) -> dict[str, Any]:
         """Every field of game ``i`` (hidden cards and deck orders too: for tests and
         debugging, never for a player)."""

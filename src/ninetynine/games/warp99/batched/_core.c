@@ -68,6 +68,17 @@ typedef struct {
     uint8_t learner;      /* the vector env's learning seat */
     uint8_t needs_reset;  /* an episode ended: the next step deals a new game */
     uint8_t last_mover;
+    /* card sets kept beside the ordered piles (the tensor needs the sets) */
+    uint64_t pile_set[2][2];
+    uint64_t rdisc_set[2];
+    /* what the last tensor written for this game shows (o_valid: it is in the caller's
+     * buffer), so the next write changes only the cards that moved */
+    uint64_t o_hand[2], o_rev[4][2], o_row[4][2], o_pile[2][2], o_rdisc[2];
+    uint8_t o_top[2];
+    int8_t o_seat;
+    uint8_t o_valid;
+    uint8_t o_nlegal;
+    uint16_t o_legal[16];
 } Game;
 
 /* Parameters shared by every game of a batch (an int64 array built by batched/__init__.py). */
@@ -168,8 +179,11 @@ static void rebuild_reserve(Game *g) { /* _rebuild_reserve: the reserve is empty
     for (int i = 0; i < 2; i++) {
         g->pile[i][0] = g->pile[i][g->pile_n[i] - 1];
         g->pile_n[i] = 1;
+        g->pile_set[i][0] = g->pile_set[i][1] = 0;
+        add(g->pile_set[i], g->pile[i][0]);
     }
     g->rdisc_n = 0;
+    g->rdisc_set[0] = g->rdisc_set[1] = 0;
     shuffle(&g->rng, g->reserve, m);
     g->reserve_n = (uint8_t)m;
 }
@@ -269,6 +283,8 @@ static void deal(const Params *P, Game *g, uint64_t seed) {
     g->pile[0][0] = g->reserve[--r];
     g->pile[1][0] = g->reserve[--r];
     g->pile_n[0] = g->pile_n[1] = 1;
+    add(g->pile_set[0], g->pile[0][0]);
+    add(g->pile_set[1], g->pile[1][0]);
     g->reserve_n = (uint8_t)r;
     g->winner = -1;
     start_turn(P, g, 0);
@@ -351,6 +367,7 @@ static void apply(const Params *P, Game *g, int a) {
         del(g->revealed[p], c);
         int n_match = match_row(g->config, g->pile[pi][g->pile_n[pi] - 1])[c];
         g->pile[pi][g->pile_n[pi]++] = (uint8_t)c;
+        add(g->pile_set[pi], c);
         g->plays++;
         if (n_match >= 2 && P->extra) {
             g->phase = EXTRA;
@@ -361,7 +378,10 @@ static void apply(const Params *P, Game *g, int a) {
         end_turn(P, g, p);
     } else if (a == SCORE) { /* _score_row */
         int len = g->row_n[p];
-        for (int j = 0; j < len; j++) g->rdisc[g->rdisc_n++] = g->row[p][j];
+        for (int j = 0; j < len; j++) {
+            g->rdisc[g->rdisc_n++] = g->row[p][j];
+            add(g->rdisc_set, g->row[p][j]);
+        }
         g->row_n[p] = 0;
         g->row_last[p] = -1;
         g->row_colors[p] = 0;
@@ -573,12 +593,122 @@ static void write_obs(const Params *P, const Game *g, int me, float *x) {
     if (g->phase == OVER && g->winner >= 0) x[o[OFF_WINNER] + (g->winner - base + n) % n] = 1.0f;
 }
 
+static inline void row_set(const Game *g, int s, uint64_t *out) {
+    out[0] = out[1] = 0;
+    for (int j = 0; j < g->row_n[s]; j++) add(out, g->row[s][j]);
+}
+
+/* remember what write_obs wrote */
+static void snapshot(const Params *P, Game *g, int me) {
+    int n = P->n, base = me < 0 ? 0 : me;
+    g->o_hand[0] = me >= 0 ? g->hand[me][0] : 0;
+    g->o_hand[1] = me >= 0 ? g->hand[me][1] : 0;
+    for (int k = 0; k < n; k++) {
+        int s = (base + k) % n;
+        g->o_rev[k][0] = g->revealed[s][0];
+        g->o_rev[k][1] = g->revealed[s][1];
+        row_set(g, s, g->o_row[k]);
+    }
+    memcpy(g->o_pile, g->pile_set, sizeof g->o_pile);
+    memcpy(g->o_rdisc, g->rdisc_set, sizeof g->o_rdisc);
+    g->o_top[0] = g->pile[0][g->pile_n[0] - 1];
+    g->o_top[1] = g->pile[1][g->pile_n[1] - 1];
+    g->o_seat = (int8_t)me;
+    g->o_valid = 1;
+}
+
+/* x[c] = 1 for the cards of now not in old, 0 for those of old not in now; old = now */
+static inline void diff(float *x, uint64_t *old, const uint64_t *now) {
+    for (int w = 0; w < 2; w++) {
+        uint64_t d = old[w] ^ now[w];
+        while (d) {
+            int c = w * 64 + __builtin_ctzll(d);
+            x[c] = (float)(now[w] >> (c & 63) & 1);
+            d &= d - 1;
+        }
+        old[w] = now[w];
+    }
+}
+
+/* write_obs into a buffer that holds this game's last tensor for the same seat: the card
+ * slices change only where cards moved, the counts and flags are rewritten */
+static void update_obs(const Params *P, Game *g, int me, float *x) {
+    if (!g->o_valid || g->o_seat != me) {
+        write_obs(P, g, me, x);
+        snapshot(P, g, me);
+        return;
+    }
+    const int *o = P->off;
+    int n = P->n, base = me < 0 ? 0 : me;
+    if (me >= 0) diff(x + o[OFF_HAND], g->o_hand, g->hand[me]);
+    for (int i = 0; i < 2; i++) {
+        int top = g->pile[i][g->pile_n[i] - 1];
+        if (top != g->o_top[i]) {
+            x[o[OFF_TOP1 + i] + g->o_top[i]] = 0.0f;
+            x[o[OFF_TOP1 + i] + top] = 1.0f;
+            g->o_top[i] = (uint8_t)top;
+        }
+        diff(x + o[OFF_PILE1 + i], g->o_pile[i], g->pile_set[i]);
+    }
+    uint64_t rs[2];
+    for (int k = 0; k < n; k++) {
+        int s = (base + k) % n;
+        row_set(g, s, rs);
+        diff(x + o[OFF_ROWS] + k * NCARDS, g->o_row[k], rs);
+        diff(x + o[OFF_REVEALED] + k * NCARDS, g->o_rev[k], g->revealed[s]);
+        x[o[OFF_ROWLEN] + k] = frac(g->row_n[s], 10.0);
+        x[o[OFF_SCORES] + k] = frac(g->scores[s], (double)P->target);
+        x[o[OFF_DECKS] + k] = frac(g->deck_n[s], 15.0);
+        x[o[OFF_HANDS] + k] = frac(count(g->hand[s]), 6.0);
+    }
+    diff(x + o[OFF_RDISC], g->o_rdisc, g->rdisc_set);
+    for (int k = 0; k < n; k++) {
+        x[o[OFF_CUR] + k] = 0.0f;
+        x[o[OFF_WINNER] + k] = 0.0f;
+    }
+    if (g->phase != OVER) x[o[OFF_CUR] + (g->player - base + n) % n] = 1.0f;
+    for (int i = 0; i < 4; i++) x[o[OFF_PHASE] + i] = i == g->phase ? 1.0f : 0.0f;
+    for (int i = 0; i < 3; i++) x[o[OFF_RULES] + i] = (float)(g->config >> i & 1);
+    x[o[OFF_RESERVE]] = frac(g->reserve_n, 110.0);
+    x[o[OFF_FLIPUSED]] = g->flip_used ? 1.0f : 0.0f;
+    x[o[OFF_HASPLAYED]] = g->plays ? 1.0f : 0.0f;
+    x[o[OFF_PLAYS]] = frac(g->plays, 6.0);
+    x[o[OFF_TURN]] = frac(g->turn, 100.0);
+    if (g->phase == OVER && g->winner >= 0) x[o[OFF_WINNER] + (g->winner - base + n) % n] = 1.0f;
+}
+
 static void write_mask(const Params *P, const Game *g, int seat, int8_t *mask) {
     memset(mask, 0, NACT);
     if (g->phase == OVER || g->player != seat) return;
     int legal[32];
     int k = legal_actions(P, g, legal);
     for (int i = 0; i < k; i++) mask[legal[i]] = 1;
+}
+
+/* write_mask into a buffer holding this game's last mask (written with o_valid set) */
+static void update_mask(const Params *P, Game *g, int seat, int8_t *mask, int full) {
+    int legal[32], k = 0;
+    if (full) memset(mask, 0, NACT);
+    else for (int i = 0; i < g->o_nlegal; i++) mask[g->o_legal[i]] = 0;
+    if (g->phase != OVER && g->player == seat) k = legal_actions(P, g, legal);
+    if (k > 16) { /* cannot happen (13 at most); keep the buffer exact anyway */
+        write_mask(P, g, seat, mask);
+        g->o_nlegal = 0;
+        g->o_valid = 0;
+        return;
+    }
+    for (int i = 0; i < k; i++) {
+        mask[legal[i]] = 1;
+        g->o_legal[i] = (uint16_t)legal[i];
+    }
+    g->o_nlegal = (uint8_t)k;
+}
+
+/* the tensor and mask of seat for game g into its rows of the caller's buffers */
+static void emit(const Params *P, Game *g, int seat, float *x, int8_t *mask) {
+    int full = !g->o_valid || g->o_seat != seat;
+    update_obs(P, g, seat, x);
+    update_mask(P, g, seat, mask, full);
 }
 
 /* ------------------------------------------------------------------ bots, episodes */
@@ -752,8 +882,7 @@ static void work_step(Job *J, int lo, int hi, Solver *s) {
         }
         int seat = g->phase == OVER ? g->last_mover : g->player;
         J->cur[i] = g->phase == OVER ? -1 : g->player;
-        write_obs(P, g, seat, J->obs + (size_t)i * D);
-        write_mask(P, g, seat, J->mask + (size_t)i * NACT);
+        emit(P, g, seat, J->obs + (size_t)i * D, J->mask + (size_t)i * NACT);
     }
 }
 
@@ -784,8 +913,7 @@ static void work_vstep(Job *J, int lo, int hi, Solver *s) {
             g->needs_reset = J->term[i] | J->trunc[i];
         }
         J->cur[i] = g->learner;
-        write_obs(P, g, g->learner, J->obs + (size_t)i * D);
-        write_mask(P, g, g->learner, J->mask + (size_t)i * NACT);
+        emit(P, g, g->learner, J->obs + (size_t)i * D, J->mask + (size_t)i * NACT);
     }
 }
 
@@ -808,11 +936,11 @@ static void work_observe(Job *J, int lo, int hi, Solver *s) {
     int D = P->off[OFF_SIZE];
     (void)s;
     for (int i = lo; i < hi; i++) {
-        const Game *g = &J->games[i];
+        Game *g = &J->games[i];
         if (J->cur[i] == -2) J->cur[i] = g->learner; /* -2: the game's learning seat */
         int seat = (int)J->cur[i];
-        write_obs(P, g, seat, J->obs + (size_t)i * D);
-        write_mask(P, g, seat, J->mask + (size_t)i * NACT);
+        g->o_valid = 0; /* a full write: these buffers may hold anything */
+        emit(P, g, seat, J->obs + (size_t)i * D, J->mask + (size_t)i * NACT);
     }
 }
 
@@ -822,6 +950,18 @@ static void work_greedy(Job *J, int lo, int hi, Solver *s) {
         int legal[32];
         int k = legal_actions(J->P, g, legal);
         J->cur[i] = k ? greedy_action(J->P, g, s, legal, k) : -1;
+    }
+}
+
+/* a uniformly random legal action of each game's seat to act (-1 when over), from the
+ * caller's SplitMix64 states (one per game, in J->seeds, advanced) */
+static void work_sample(Job *J, int lo, int hi, Solver *s) {
+    (void)s;
+    uint64_t *rng = (uint64_t *)J->seeds;
+    for (int i = lo; i < hi; i++) {
+        int legal[32];
+        int k = legal_actions(J->P, &J->games[i], legal);
+        J->cur[i] = k ? legal[randbelow(&rng[i], (uint64_t)k)] : -1;
     }
 }
 
@@ -963,7 +1103,7 @@ static PyObject *py_observe(PyObject *self, PyObject *args) {
     PyBuffer_Release(&gb);
     int D = P.off[OFF_SIZE];
     Job J = {.P = &P, .work = work_observe, .num = N};
-    if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
+    if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
         !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 1, "seats")) ||
         !(J.obs = get(&B, oo, (Py_ssize_t)N * D * 4, 1, "observations")) ||
         !(J.mask = get(&B, mo, (Py_ssize_t)N * NACT, 1, "masks"))) {
@@ -998,6 +1138,33 @@ static PyObject *py_greedy(PyObject *self, PyObject *args) {
     PyBuffer_Release(&gb);
     Job J = {.P = &P, .work = work_greedy, .num = N};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
+        !(J.cur = get(&B, oo, (Py_ssize_t)N * 8, 1, "out"))) {
+        release(&B);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    parallel(&J, threads);
+    Py_END_ALLOW_THREADS
+    release(&B);
+    Py_RETURN_NONE;
+}
+
+/* sample(params, games, rng_states, out, threads): work_sample */
+static PyObject *py_sample(PyObject *self, PyObject *args) {
+    PyObject *po, *go, *ro, *oo;
+    int threads;
+    Params P;
+    Bufs B = {.n = 0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOi", &po, &go, &ro, &oo, &threads)) return NULL;
+    if (get_params(po, &P) < 0) return NULL;
+    Py_buffer gb;
+    if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    int N = (int)num_games(&gb);
+    PyBuffer_Release(&gb);
+    Job J = {.P = &P, .work = work_sample, .num = N};
+    if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
+        !(J.seeds = get(&B, ro, (Py_ssize_t)N * 8, 1, "rng_states")) ||
         !(J.cur = get(&B, oo, (Py_ssize_t)N * 8, 1, "out"))) {
         release(&B);
         return NULL;
@@ -1090,6 +1257,7 @@ static PyMethodDef methods[] = {
      "threads)"},
     {"observe", py_observe, METH_VARARGS, "observe(params, games, seats, obs, mask, threads)"},
     {"greedy", py_greedy, METH_VARARGS, "greedy(params, games, out, threads)"},
+    {"sample", py_sample, METH_VARARGS, "sample(params, games, rng_states, out, threads)"},
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},
     {NULL, NULL, 0, NULL}};
 
