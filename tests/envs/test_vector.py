@@ -198,3 +198,17 @@ def test_random_actions_are_the_same_in_both_backends() -> None:
         assert np.array_equal(a, py.random_actions(sp))
         c.step(a)
         py.step(a)
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_copy_false_hands_out_read_only_buffers(backend: str) -> None:
+    if backend == "c" and not B.has_core():
+        pytest.skip("the compiled core is not built")
+    envs = vector_env("warp99", num_envs=2, backend=backend, copy=False)
+    obs, _ = envs.reset(seed=1)
+    with pytest.raises(ValueError, match="read-only"):
+        obs["observation"][0, 0] = 1.0
+    copied = vector_env("warp99", num_envs=2, backend=backend)
+    obs2, _ = copied.reset(seed=1)
+    obs2["observation"][0, 0] = 1.0  # a copy is the caller's
+    assert np.array_equal(obs["observation"][1], obs2["observation"][1])

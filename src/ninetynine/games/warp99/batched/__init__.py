@@ -39,7 +39,9 @@ reshuffles with the reference's own RNG (``core/rng.py``'s SplitMix64, the same 
 same order), takes the rule table (``rules.MATCH``), the greedy agent's values and the tensor
 layout from the Python modules, and supports every option of both games.
 
-Outputs are the engine's own buffers, overwritten by the next call: copy what you keep.
+Outputs are read-only views of the engine's own buffers, overwritten by the next call: copy
+what you keep. (The compiled core updates each tensor in place where cards moved, so the
+buffers must hold what it wrote last.)
 """
 
 from __future__ import annotations
@@ -231,6 +233,16 @@ class BatchedGame:
         self._rewards = np.zeros((num_envs, n), dtype=np.float32)
         self._terms = np.zeros(num_envs, dtype=np.uint8)
         self._cur = np.zeros(num_envs, dtype=np.int64)
+        # read-only views: the core updates the tensors in place, only where cards moved
+        self._views = BatchStep(
+            self._obs.view(),
+            self._mask.view(),
+            self._rewards.view(),
+            self._terms.view(np.bool_),
+            self._cur.view(),
+        )
+        for v in self._views:
+            v.flags.writeable = False
         self._games: npt.NDArray[np.uint8] | None = None
         self._ref: ReferenceBatch | None = None
         if self.backend == "c":
@@ -241,9 +253,7 @@ class BatchedGame:
         self._dealt = False
 
     def _out(self) -> BatchStep:
-        return BatchStep(
-            self._obs, self._mask, self._rewards, self._terms.view(np.bool_), self._cur
-        )
+        return self._views
 
     def reset(self, seeds: Sequence[int] | npt.ArrayLike) -> BatchStep:
         """Deal game ``i`` from ``seeds[i]`` (``game.new_initial_state(seeds[i])``).

@@ -78,6 +78,7 @@ typedef struct {
     int8_t o_seat;
     uint8_t o_valid;
     uint8_t o_nlegal;
+    uint8_t legal_ok; /* o_legal is the legal list of the seat to act in this very state */
     uint16_t o_legal[16];
 } Game;
 
@@ -139,9 +140,13 @@ static void shuffle(uint64_t *s, uint8_t *a, int m) {
 static inline int has(const uint64_t *set, int c) { return (int)(set[c >> 6] >> (c & 63) & 1); }
 static inline void add(uint64_t *set, int c) { set[c >> 6] |= 1ULL << (c & 63); }
 static inline void del(uint64_t *set, int c) { set[c >> 6] &= ~(1ULL << (c & 63)); }
-static inline int count(const uint64_t *set) {
-    return __builtin_popcountll(set[0]) + __builtin_popcountll(set[1]);
+static inline int popcount64(uint64_t x) { /* SWAR: no libgcc call without -mpopcnt */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+static inline int count(const uint64_t *set) { return popcount64(set[0]) + popcount64(set[1]); }
 /* the cards of a set, ascending; returns how many */
 static inline int cards_of(const uint64_t *set, uint8_t *out) {
     int k = 0;
@@ -341,6 +346,10 @@ static int legal_actions(const Params *P, const Game *g, int *out) {
 }
 
 static int is_legal(const Params *P, const Game *g, int64_t a) {
+    if (g->legal_ok) {
+        for (int i = 0; i < g->o_nlegal; i++) if (g->o_legal[i] == a) return 1;
+        return 0;
+    }
     int legal[32];
     int k = legal_actions(P, g, legal);
     for (int i = 0; i < k; i++) if (legal[i] == a) return 1;
@@ -351,6 +360,7 @@ static int is_legal(const Params *P, const Game *g, int64_t a) {
 static void apply(const Params *P, Game *g, int a) {
     int p = g->player;
     g->last_mover = (uint8_t)p;
+    g->legal_ok = 0;
     g->steps++;
     if (a < P0) { /* Action A */
         del(g->hand[p], a);
@@ -695,6 +705,7 @@ static void update_mask(const Params *P, Game *g, int seat, int8_t *mask, int fu
         write_mask(P, g, seat, mask);
         g->o_nlegal = 0;
         g->o_valid = 0;
+        g->legal_ok = 0;
         return;
     }
     for (int i = 0; i < k; i++) {
@@ -702,6 +713,7 @@ static void update_mask(const Params *P, Game *g, int seat, int8_t *mask, int fu
         g->o_legal[i] = (uint16_t)legal[i];
     }
     g->o_nlegal = (uint8_t)k;
+    g->legal_ok = g->phase == OVER || g->player == seat;
 }
 
 /* the tensor and mask of seat for game g into its rows of the caller's buffers */
@@ -959,8 +971,14 @@ static void work_sample(Job *J, int lo, int hi, Solver *s) {
     (void)s;
     uint64_t *rng = (uint64_t *)J->seeds;
     for (int i = lo; i < hi; i++) {
+        const Game *g = &J->games[i];
+        if (g->legal_ok) {
+            int k = g->o_nlegal;
+            J->cur[i] = k ? g->o_legal[randbelow(&rng[i], (uint64_t)k)] : -1;
+            continue;
+        }
         int legal[32];
-        int k = legal_actions(J->P, &J->games[i], legal);
+        int k = legal_actions(J->P, g, legal);
         J->cur[i] = k ? legal[randbelow(&rng[i], (uint64_t)k)] : -1;
     }
 }
