@@ -46,6 +46,7 @@ buffers must hold what it wrote last.)
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -81,21 +82,29 @@ _SLICES = (
     *("flip_used", "has_played", "plays", "turn", "winner"),
 )
 _PARAMS_SIZE = 12 + 4 + 4 + 24
+#: The ``VERSION`` of ``_core.c`` this module drives.
+CORE_VERSION = 1
 
 
 def _load_core() -> tuple[ModuleType | None, str]:
+    name = f"{__name__}._core"
     try:
-        from . import _core  # type: ignore[attr-defined,unused-ignore]
+        _core = importlib.import_module(name)
     except ImportError as e:
+        why = "" if isinstance(e, ModuleNotFoundError) and e.name == name else f" ({e})"
         return None, (
-            f"the compiled Warp 99 core is not built ({e}); `pip install -e .` builds it when a "
-            "C compiler is present (or, in a checkout: python setup.py build_ext --inplace)"
+            f"the compiled Warp 99 core ({name}) is not built{why}; `pip install -e .` builds "
+            "it when a C compiler is present (in a checkout: python setup.py build_ext --inplace)"
         )
     potential = np.array(_POTENTIAL[:13], dtype=np.float64)
     tie = np.array(_TIE, dtype=np.float64)
     _core.init(b"".join(MATCH), potential.tobytes(), tie.tobytes())
-    if _core.PARAMS_SIZE != _PARAMS_SIZE:  # pragma: no cover - a stale build
-        return None, "the compiled Warp 99 core is out of date: rebuild it"
+    if getattr(_core, "VERSION", 0) != CORE_VERSION or _core.PARAMS_SIZE != _PARAMS_SIZE:
+        return None, (
+            f"the compiled Warp 99 core ({name}) is out of date (version "
+            f"{getattr(_core, 'VERSION', 0)}, not {CORE_VERSION}): rebuild it with "
+            "`pip install -e .` (in a checkout: python setup.py build_ext --inplace)"
+        )
     return _core, ""
 
 

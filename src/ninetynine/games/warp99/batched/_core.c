@@ -1288,5 +1288,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!m) return NULL;
     PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
+    /* bumped with every change of this file: batched/__init__.py refuses another version (a
+     * stale build in a source tree, e.g. an editable install made before the change) */
+    PyModule_AddIntConstant(m, "VERSION", 1);
     return m;
 }

@@ -4,6 +4,7 @@ from typing import Any
 
 GAME_SIZE: int
 PARAMS_SIZE: int
+VERSION: int
 
 def init(match: bytes, potential: bytes, tie: bytes) -> None: ...
 def deal(params: Any, games: Any, indices: Any, seeds: Any, threads: int) -> None: ...
