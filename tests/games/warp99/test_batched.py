@@ -150,7 +150,7 @@ def test_a_million_random_actions_agree_with_the_reference() -> None:
     assert applied >= RANDOM_ACTIONS
 
 
-GREEDY_ACTIONS = 100_000
+GREEDY_ACTIONS = 300_000
 
 
 def test_greedy_play_agrees_with_the_reference() -> None:

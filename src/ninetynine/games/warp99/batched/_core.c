@@ -107,6 +107,11 @@ typedef struct {
 } Params;
 
 static uint8_t MATCH[8 * NCARDS * NCARDS];
+/* derived from MATCH and the card ids at init: the cards a top takes, as a bit set; the cards
+ * above a value (index value + 1); the cards of the colours not in a row's colour mask */
+static uint64_t FITS[8][NCARDS][2];
+static uint64_t ABOVE[12][2];
+static uint64_t COLOR_FREE[1024][2];
 static double POTENTIAL[13][11];
 static double TIE[NCARDS];
 static int initialised = 0;
@@ -296,6 +301,22 @@ static void deal(const Params *P, Game *g, uint64_t seed) {
 }
 
 /* ------------------------------------------------------------------ legal actions, apply */
+static void init_tables(void) {
+    memset(FITS, 0, sizeof FITS);
+    memset(ABOVE, 0, sizeof ABOVE);
+    memset(COLOR_FREE, 0, sizeof COLOR_FREE);
+    for (int cf = 0; cf < 8; cf++)
+        for (int t = 0; t < NCARDS; t++)
+            for (int c = 0; c < NCARDS; c++)
+                if (match_row(cf, t)[c]) add(FITS[cf][t], c);
+    for (int v = -1; v <= 10; v++)
+        for (int c = 0; c < NCARDS; c++)
+            if (value(c) > v) add(ABOVE[v + 1], c);
+    for (int m = 0; m < 1024; m++)
+        for (int c = 0; c < NCARDS; c++)
+            if (!(m >> color(c) & 1)) add(COLOR_FREE[m], c);
+}
+
 /* _compute_legal: the sorted legal actions into out; returns how many. */
 static int legal_actions(const Params *P, const Game *g, int *out) {
     int p = g->player, k = 0;
@@ -303,11 +324,14 @@ static int legal_actions(const Params *P, const Game *g, int *out) {
     int hn;
     switch (g->phase) {
     case DISCARD: {
-        hn = cards_of(g->hand[p], hand);
-        const uint8_t *m0 = match_row(g->config, g->pile[0][g->pile_n[0] - 1]);
-        const uint8_t *m1 = match_row(g->config, g->pile[1][g->pile_n[1] - 1]);
-        for (int i = 0; i < hn; i++) if (m0[hand[i]]) out[k++] = P0 + hand[i];
-        for (int i = 0; i < hn; i++) if (m1[hand[i]]) out[k++] = P1 + hand[i];
+        const uint64_t *h = g->hand[p];
+        for (int i = 0; i < 2; i++) {
+            const uint64_t *f = FITS[g->config][g->pile[i][g->pile_n[i] - 1]];
+            uint64_t b[2] = {h[0] & f[0], h[1] & f[1]};
+            int m = cards_of(b, hand);
+            for (int j = 0; j < m; j++) out[k++] = (i ? P1 : P0) + hand[j];
+        }
+        hn = h[0] || h[1];
         if (k || g->plays || g->flip_used || !hn || !P->allow_flip) {
             out[k++] = END;
             return k;
@@ -319,8 +343,8 @@ static int legal_actions(const Params *P, const Game *g, int *out) {
         return 4;
     }
     case ROW: {
-        hn = cards_of(g->hand[p], hand);
         if (!g->row_n[p]) {
+            hn = cards_of(g->hand[p], hand);
             if (!hn) {
                 out[0] = END;
                 return 1;
@@ -328,11 +352,11 @@ static int legal_actions(const Params *P, const Game *g, int *out) {
             for (int i = 0; i < hn; i++) out[i] = hand[i];
             return hn;
         }
-        int last = g->row_last[p], colors = g->row_colors[p];
-        for (int i = 0; i < hn; i++) {
-            int c = hand[i];
-            if (value(c) > last && !(colors >> color(c) & 1)) out[k++] = c;
-        }
+        const uint64_t *a = ABOVE[g->row_last[p] + 1], *f = COLOR_FREE[g->row_colors[p]];
+        const uint64_t *h = g->hand[p];
+        uint64_t b[2] = {h[0] & a[0] & f[0], h[1] & a[1] & f[1]};
+        k = cards_of(b, hand);
+        for (int i = 0; i < k; i++) out[i] = hand[i];
         out[k++] = SCORE;
         return k;
     }
@@ -1252,6 +1276,7 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
         memcpy(MATCH, m.buf, sizeof MATCH);
         memcpy(POTENTIAL, p.buf, sizeof POTENTIAL);
         memcpy(TIE, t.buf, sizeof TIE);
+        init_tables();
         initialised = 1;
     }
     PyBuffer_Release(&m);
@@ -1290,6 +1315,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 1);
+    PyModule_AddIntConstant(m, "VERSION", 2);
     return m;
 }
