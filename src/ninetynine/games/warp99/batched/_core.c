@@ -444,6 +444,7 @@ typedef struct {
     int32_t memo[1 << 13];
     uint32_t stamp[1 << 13];
     uint32_t gen;
+    int config, top0, top1, valid; /* what the last setup was for */
 } Solver;
 
 static void solver_setup(Solver *s, const uint8_t *cards, int k, int config, int top0, int top1) {
@@ -465,6 +466,45 @@ static void solver_setup(Solver *s, const uint8_t *cards, int k, int config, int
         memset(s->stamp, 0, sizeof s->stamp);
         s->gen = 1;
     }
+}
+
+/* The solver for a position: the last one set up when its hand holds every card of this hand
+ * and each pile top is its own original top or one of its cards since played (the position
+ * is then one of its sub-problems: heuristics._solver_for); else a new one. -> the mask of
+ * its cards not in hand and the top indices to pass to solve. */
+static void solver_prepare(Solver *s, const uint8_t *hand, int hn, int config, int top0,
+                           int top1, int *mask, int *a, int *b) {
+    if (s->valid && s->config == config && hn <= s->k) {
+        int m = 0, i = 0, ok = 1;
+        for (int j = 0; j < hn && ok; j++) {
+            while (i < s->k && s->cards[i] < hand[j]) m |= 1 << i++;
+            if (i == s->k || s->cards[i] != hand[j]) ok = 0;
+            else i++;
+        }
+        if (ok) {
+            for (; i < s->k; i++) m |= 1 << i;
+            int ia = top0 == s->top0 ? s->k : -1, ib = top1 == s->top1 ? s->k + 1 : -1;
+            for (i = 0; i < s->k; i++) {
+                if (!(m >> i & 1)) continue;
+                if (s->cards[i] == top0) ia = i;
+                if (s->cards[i] == top1) ib = i;
+            }
+            if (ia >= 0 && ib >= 0) {
+                *mask = m;
+                *a = ia;
+                *b = ib;
+                return;
+            }
+        }
+    }
+    solver_setup(s, hand, hn, config, top0, top1);
+    s->config = config;
+    s->top0 = top0;
+    s->top1 = top1;
+    s->valid = 1;
+    *mask = 0;
+    *a = hn;
+    *b = hn + 1;
 }
 
 /* -> count | doubles << 8 | (first play + 1) << 16; a: index of pile 1's top (k: the real
@@ -514,11 +554,12 @@ static int greedy_action(const Params *P, const Game *g, Solver *s, const int *l
     if (hn > MAXK) return legal[0]; /* cannot happen: a hand holds at most 6 cards */
     int top0 = g->pile[0][g->pile_n[0] - 1], top1 = g->pile[1][g->pile_n[1] - 1];
     int config = g->config;
+    int mask, a, b;
     if (g->phase == ROW) {
         int L = g->row_n[p];
         int can_score = legal[nl - 1] == SCORE;
         if (can_score && g->scores[p] + L * L >= P->target) return SCORE;
-        solver_setup(s, hand, hn, config, top0, top1);
+        solver_prepare(s, hand, hn, config, top0, top1, &mask, &a, &b);
         double best_val = -1.0 / 0.0;
         int best_act = legal[0];
         int n_rest = hn - 1;
@@ -534,8 +575,8 @@ static int greedy_action(const Params *P, const Game *g, Solver *s, const int *l
                     c = hand[j];
                 }
                 int i = 0;
-                while (hand[i] != c) i++;
-                int32_t r = solve(s, 1 << i, hn, hn + 1);
+                while (s->cards[i] != c) i++;
+                int32_t r = solve(s, mask | 1 << i, a, b);
                 int cnt = r & 0xff, dbl = r >> 8 & 0xff;
                 double val;
                 if (pass == 1) val = (double)(L * L) + POTENTIAL[1][value(c)];
@@ -552,16 +593,16 @@ static int greedy_action(const Params *P, const Game *g, Solver *s, const int *l
         return best_act;
     }
     if (g->phase == EXTRA) {
-        solver_setup(s, hand, hn, config, top0, top1);
-        int cnt = solve(s, 0, hn, hn + 1) & 0xff;
+        solver_prepare(s, hand, hn, config, top0, top1, &mask, &a, &b);
+        int cnt = solve(s, mask, a, b) & 0xff;
         return (P->bonus && cnt == hn) ? DECLINE : TAKE;
     }
     /* discard */
     if (nl == 4 && legal[1] == FLIP) {
         int best = 0, best_act = END;
         for (int r = 0; r < 3; r++) {
-            solver_setup(s, hand, hn, config ^ (1 << r), top0, top1);
-            int cnt = solve(s, 0, hn, hn + 1) & 0xff;
+            solver_prepare(s, hand, hn, config ^ (1 << r), top0, top1, &mask, &a, &b);
+            int cnt = solve(s, mask, a, b) & 0xff;
             if (cnt > best) {
                 best = cnt;
                 best_act = FLIP + r;
@@ -569,8 +610,8 @@ static int greedy_action(const Params *P, const Game *g, Solver *s, const int *l
         }
         return best_act;
     }
-    solver_setup(s, hand, hn, config, top0, top1);
-    int first = (solve(s, 0, hn, hn + 1) >> 16) - 1;
+    solver_prepare(s, hand, hn, config, top0, top1, &mask, &a, &b);
+    int first = (solve(s, mask, a, b) >> 16) - 1;
     return first >= 0 ? first : END;
 }
 
@@ -1315,6 +1356,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 2);
+    PyModule_AddIntConstant(m, "VERSION", 3);
     return m;
 }
