@@ -197,9 +197,12 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         if self.illegal_action == "raise":
             self._check(a)
         if self._games is not None:
+            copies: tuple[np.ndarray, ...] = ()
+            if self.copy:  # the core fills the caller's new arrays while each row is in cache
+                copies = (np.empty_like(self._obs), np.empty_like(self._mask))
             self._core.vstep(
                 self._params, self._games, a, self._obs, self._mask, self._rewards,
-                self._term, self._trunc, self._illegal, self._seats, self.num_threads,
+                self._term, self._trunc, self._illegal, self._seats, self.num_threads, *copies,
             )  # fmt: skip
         else:
             assert self._ref is not None
@@ -210,8 +213,12 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             bad = self._illegal.astype(bool)
             info["illegal_action"] = bad
             info["_illegal_action"] = bad.copy()
+        if self._games is not None and self.copy:
+            obs = {"observation": copies[0], "action_mask": copies[1]}
+        else:
+            obs = self._observations()
         return (
-            self._observations(),
+            obs,
             self._rewards.astype(np.float64),
             self._term.astype(bool),
             self._trunc.astype(bool),

@@ -858,7 +858,7 @@ static int get_params(PyObject *obj, Params *P) {
 }
 
 /* A call's buffers, checked for size, released together. */
-#define MAXBUF 10
+#define MAXBUF 16
 typedef struct {
     Py_buffer b[MAXBUF];
     int n;
@@ -870,6 +870,10 @@ static void release(Bufs *B) {
 }
 
 static void *get(Bufs *B, PyObject *obj, Py_ssize_t need, int writable, const char *name) {
+    if (B->n == MAXBUF) {
+        PyErr_SetString(PyExc_RuntimeError, "too many buffers in one call");
+        return NULL;
+    }
     Py_buffer *b = &B->b[B->n];
     if (PyObject_GetBuffer(obj, b, writable ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS
                                             : PyBUF_C_CONTIGUOUS) < 0)
@@ -892,6 +896,8 @@ struct Job {
     const uint64_t *seeds;
     float *obs;
     int8_t *mask;
+    float *obs_copy; /* vstep: also copied here, row by row while in cache (NULL: not) */
+    int8_t *mask_copy;
     float *rewards;
     uint8_t *term, *trunc, *illegal;
     int64_t *cur;
@@ -991,6 +997,10 @@ static void work_vstep(Job *J, int lo, int hi, Solver *s) {
         }
         J->cur[i] = g->learner;
         emit(P, g, g->learner, J->obs + (size_t)i * D, J->mask + (size_t)i * NACT);
+        if (J->obs_copy) {
+            memcpy(J->obs_copy + (size_t)i * D, J->obs + (size_t)i * D, sizeof(float) * (size_t)D);
+            memcpy(J->mask_copy + (size_t)i * NACT, J->mask + (size_t)i * NACT, NACT);
+        }
     }
 }
 
@@ -1094,15 +1104,17 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
 }
 
 /* vstep(params, games, actions, obs, mask, rewards, terminated, truncated, illegal, seats,
- * threads): the learner's actions, the bots' replies; seats gets each game's learning seat */
+ * threads, obs_copy=None, mask_copy=None): the learner's actions, the bots' replies; seats
+ * gets each game's learning seat; the tensors and masks are also copied into obs_copy and
+ * mask_copy when given (a fresh array for the caller, filled while the rows are in cache) */
 static PyObject *py_vstep(PyObject *self, PyObject *args) {
-    PyObject *po, *go, *ao, *oo, *mo, *ro, *to, *uo, *io, *so;
+    PyObject *po, *go, *ao, *oo, *mo, *ro, *to, *uo, *io, *so, *oc = Py_None, *mc = Py_None;
     int threads;
     Params P;
     Bufs B = {.n = 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOi", &po, &go, &ao, &oo, &mo, &ro, &to, &uo, &io,
-                          &so, &threads))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOi|OO", &po, &go, &ao, &oo, &mo, &ro, &to, &uo, &io,
+                          &so, &threads, &oc, &mc))
         return NULL;
     if (get_params(po, &P) < 0) return NULL;
     Py_buffer gb;
@@ -1119,8 +1131,15 @@ static PyObject *py_vstep(PyObject *self, PyObject *args) {
         !(J.term = get(&B, to, (Py_ssize_t)N, 1, "terminated")) ||
         !(J.trunc = get(&B, uo, (Py_ssize_t)N, 1, "truncated")) ||
         !(J.illegal = get(&B, io, (Py_ssize_t)N, 1, "illegal")) ||
-        !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 1, "seats"))) {
+        !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 1, "seats")) ||
+        (oc != Py_None && !(J.obs_copy = get(&B, oc, (Py_ssize_t)N * D * 4, 1, "obs_copy"))) ||
+        (mc != Py_None && !(J.mask_copy = get(&B, mc, (Py_ssize_t)N * NACT, 1, "mask_copy")))) {
         release(&B);
+        return NULL;
+    }
+    if ((J.obs_copy == NULL) != (J.mask_copy == NULL)) {
+        release(&B);
+        PyErr_SetString(PyExc_ValueError, "give both obs_copy and mask_copy, or neither");
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
@@ -1356,6 +1375,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 3);
+    PyModule_AddIntConstant(m, "VERSION", 4);
     return m;
 }
