@@ -224,3 +224,28 @@ def test_copy_false_hands_out_read_only_buffers(backend: str) -> None:
     obs2, _ = copied.reset(seed=1)
     obs2["observation"][0, 0] = 1.0  # a copy is the caller's
     assert np.array_equal(obs["observation"][1], obs2["observation"][1])
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_copy_plays_on_identically(backend: str, how: str) -> None:
+    import copy
+    import pickle
+
+    if backend == "c":
+        require_core()
+    envs = vector_env("warp99", num_envs=4, backend=backend, opponents="greedy", copy=False)
+    obs, _ = envs.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        obs, *_ = envs.step(_random_actions(obs, rng))
+    twin = pickle.loads(pickle.dumps(envs)) if how == "pickle" else copy.deepcopy(envs)
+    states = np.arange(4, dtype=np.uint64)
+    for _ in range(30):
+        a = envs.random_actions(states.copy())
+        assert np.array_equal(a, twin.random_actions(states))
+        x, *rest_x = envs.step(a)
+        y, *rest_y = twin.step(a)
+        assert np.array_equal(x["observation"], y["observation"])
+        assert np.array_equal(x["action_mask"], y["action_mask"])
+        assert all(np.array_equal(p, q) for p, q in zip(rest_x[:3], rest_y[:3], strict=True))

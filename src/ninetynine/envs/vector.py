@@ -131,19 +131,11 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         self._trunc = np.zeros(num_envs, dtype=np.uint8)
         self._illegal = np.zeros(num_envs, dtype=np.uint8)
         self._seats = np.zeros(num_envs, dtype=np.int64)
-        # copy=False hands out read-only views: the engine updates these buffers in place,
-        # writing only what changed, so a caller's write would corrupt later observations
-        self._obs_view = self._obs.view()
-        self._obs_view.flags.writeable = False
-        self._mask_view = self._mask.view()
-        self._mask_view.flags.writeable = False
+        self._make_views()
         self._games: np.ndarray | None = None
         self._ref: B.ReferenceBatch | None = None
         if self.backend == "c":
-            core = B._CORE
-            assert core is not None
-            self._core = core
-            self._games = np.zeros(num_envs * int(core.GAME_SIZE), dtype=np.uint8)
+            self._games = np.zeros(num_envs * int(self._core.GAME_SIZE), dtype=np.uint8)
         else:
             self._ref = B.ReferenceBatch(self.game, num_envs, specs, seat)
         self._dealt = False
@@ -254,6 +246,30 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         self._dealt = False
 
     # -- inside -------------------------------------------------------------------------------
+    @property
+    def _core(self) -> Any:
+        core = B._CORE
+        if core is None:  # pragma: no cover - unpickled where the core is not built
+            raise RuntimeError(f"backend 'c' is unavailable: {B.core_missing_reason()}")
+        return core
+
+    def _make_views(self) -> None:
+        # copy=False hands out read-only views: the engine updates these buffers in place,
+        # writing only what changed, so a caller's write would corrupt later observations
+        self._obs_view = self._obs.view()
+        self._obs_view.flags.writeable = False
+        self._mask_view = self._mask.view()
+        self._mask_view.flags.writeable = False
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_obs_view"], state["_mask_view"]  # views: rebuilt on the copy's buffers
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._make_views()
+
     def _observations(self) -> ObsType:
         if self.copy:
             return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}

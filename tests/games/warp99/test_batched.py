@@ -233,3 +233,20 @@ def test_a_stale_or_missing_build_is_refused_with_the_way_to_rebuild(
     assert B._load_core()[1].startswith(
         "the compiled Warp 99 core (ninetynine.games.warp99.batched._core) is not built; "
     )
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_a_pickled_batch_plays_on_identically(backend: str) -> None:
+    import pickle
+
+    if backend == "c":
+        require_core()
+    batch = BatchedGame(ninetynine.load_game("ninetynine", num_players=2), 4, backend=backend)
+    batch.reset([5, 6, 7, 8])
+    for _ in range(15):
+        batch.step(np.maximum(batch.greedy_actions(), 0))
+    twin = pickle.loads(pickle.dumps(batch))
+    for _ in range(40):
+        a = np.maximum(batch.greedy_actions(), 0)
+        x, y = batch.step(a), twin.step(a)
+        assert all(np.array_equal(p, q) for p, q in zip(x, y, strict=True))

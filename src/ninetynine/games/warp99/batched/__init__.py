@@ -242,6 +242,17 @@ class BatchedGame:
         self._rewards = np.zeros((num_envs, n), dtype=np.float32)
         self._terms = np.zeros(num_envs, dtype=np.uint8)
         self._cur = np.zeros(num_envs, dtype=np.int64)
+        self._make_views()
+        self._games: npt.NDArray[np.uint8] | None = None
+        self._ref: ReferenceBatch | None = None
+        if self.backend == "c":
+            assert _CORE is not None
+            self._games = np.zeros(num_envs * int(_CORE.GAME_SIZE), dtype=np.uint8)
+        else:
+            self._ref = ReferenceBatch(self.game, num_envs)
+        self._dealt = False
+
+    def _make_views(self) -> None:
         # read-only views: the core updates the tensors in place, only where cards moved
         self._views = BatchStep(
             self._obs.view(),
@@ -252,14 +263,15 @@ class BatchedGame:
         )
         for v in self._views:
             v.flags.writeable = False
-        self._games: npt.NDArray[np.uint8] | None = None
-        self._ref: ReferenceBatch | None = None
-        if self.backend == "c":
-            assert _CORE is not None
-            self._games = np.zeros(num_envs * int(_CORE.GAME_SIZE), dtype=np.uint8)
-        else:
-            self._ref = ReferenceBatch(self.game, num_envs)
-        self._dealt = False
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_views"]  # rebuilt on the copy's buffers
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._make_views()
 
     def _out(self) -> BatchStep:
         return self._views
