@@ -368,20 +368,34 @@ def batched_section(quick: bool, players: int = 3, envs: int = 1024) -> None:
     med_c = {k: statistics.median(v) for k, v in cpu.items()}
     base = "single-state RL step (tensor + mask + apply), per action"
     peer = "OpenSpiel crazy_eights RL step (same loop), per action"
+
+    def baseline(name: str) -> str:
+        """What a row is compared with: the single env with the same bots for env rows, the
+        single-state RL step for the others."""
+        if name.startswith("vector env"):
+            bots = "greedy" if "greedy" in name else "random"
+            return f"single env (Warp99-v0), {bots} bots, per learner step"
+        return base
+
     print(
         f"{rounds} interleaved rounds of {budget} s a cell, medians; steps/s by wall clock and "
         "per CPU-second of this process (os load average at the start: "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)"
     )
     print()
-    print("| what | steps/s (wall) | steps/CPU-s | x single-state | x crazy_eights |")
+    print("| what | steps/s (wall) | steps/CPU-s | x its single-state form | x crazy_eights |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for name in cells:
-        ratio = f"{med_c[name] / med_c[base]:.1f}x"
+        ratio = f"{med_c[name] / med_c[baseline(name)]:.1f}x"
         vs_peer = f"{med_c[name] / med_c[peer]:.1f}x" if peer in med_c else "n/a"
         print(f"| {name} | {med_w[name]:,.0f} | {med_c[name]:,.0f} | {ratio} | {vs_peer} |")
     print()
-    print("ratios are of steps per CPU-second (the same in wall clock on an idle machine)")
+    print(
+        "ratios are of steps per CPU-second (the same in wall clock on an idle machine); "
+        "'its single-state form': the single env with the same bots for the vector env rows, "
+        "the single-state RL step for the others; a vector env step is a learner step (the "
+        "bots' moves included), the others one action"
+    )
     print(
         f"max RSS: {rss0 / 1024:.0f} MB before building the cells, {rss1 / 1024:.0f} MB after "
         f"(every env of every cell built; one vector env of {envs} games holds "
