@@ -147,9 +147,9 @@ def test_illegal_actions_lose_or_raise(backend: str) -> None:
 
 
 def test_refused_arguments_say_why() -> None:
-    with pytest.raises(GameOptionError, match="random or greedy, not 'ismcts:50'"):
+    with pytest.raises(GameOptionError, match="random or greedy bots, not 'ismcts:50'"):
         vector_env("warp99", num_envs=2, opponents="ismcts:50")
-    with pytest.raises(GameOptionError, match="plays warp99 and ninetynine, not 'ono99'"):
+    with pytest.raises(GameOptionError, match=r"'ono99': it has no batched engine .these games"):
         vector_env("ono99", num_envs=2)
     with pytest.raises(GameOptionError, match="num_envs"):
         vector_env("warp99", num_envs=0)

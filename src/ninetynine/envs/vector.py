@@ -4,7 +4,7 @@ learning seat in each, the other seats played by bots inside the batched engine.
 | property | value |
 | --- | --- |
 | creation | `ninetynine.envs.vector_env("warp99", num_envs=1024, opponents="random", ...)` |
-| games | `warp99`, `ninetynine` (any options; the batched engine, `games/warp99/batched`) |
+| games | those with a batched engine (`game.batched_engine`): `warp99`, `ninetynine` |
 | single spaces | those of `gymnasium.make("ninetynine/Warp99-v0")` (`single.py`) |
 | observations | `Dict(observation=Box(0, 1, (N, L), float32), action_mask=Box(0, 1, (N, A)))` |
 | observation | `state.observation_tensor(seat)` of each game's learning seat |
@@ -58,10 +58,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ninetynine.core.errors import GameOptionError, IllegalActionError
-from ninetynine.core.rng import Rng
-from ninetynine.games.warp99 import batched as B
+from ninetynine.core.registry import list_games, load_game
 
-from .common import env_game, observation_space
+from .common import SEED_BOUND, env_game, observation_space
 from .single import _opponent_specs
 
 ObsType = dict[str, np.ndarray]
@@ -70,8 +69,8 @@ ObsType = dict[str, np.ndarray]
 class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
     """``num_envs`` games of ``game_id`` against engine-played bots (module docstring).
 
-    :raises GameOptionError: an unknown game or one the batched engine does not play, a bad
-        player count, option, seat, opponent, ``num_envs`` or backend.
+    :raises GameOptionError: an unknown game or one without a batched engine, a bad player
+        count, option, seat, opponent, ``num_envs`` or backend.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012 (Gymnasium's way)
@@ -90,54 +89,42 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         **options: Any,
     ) -> None:
         game = env_game(game_id, num_players, options)
-        self.game = B.check_game(game)
-        n = game.num_players
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise GameOptionError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-        ):
-            raise GameOptionError(f"seat must be None or 0-{n - 1}, not {seat!r}")
+        if not game.has_batched_engine():
+            able = [g for g in list_games() if load_game(g).has_batched_engine()]
+            raise GameOptionError(
+                f"no vector env for {game_id!r}: it has no batched engine (these games have "
+                f"one: {', '.join(able)}); gymnasium.vector.SyncVectorEnv over its single env "
+                "works for every game"
+            )
         if illegal_action not in ("lose", "raise"):
             raise GameOptionError(
                 f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}"
             )
-        specs = [s.lower() for s in _opponent_specs(opponents, n - 1)]
-        for spec in specs:
-            if spec not in ("random", "greedy"):
-                raise GameOptionError(
-                    f"the vector env's opponents are played by the batched engine: random or "
-                    f"greedy, not {spec!r} (for other bots, use gymnasium.vector.SyncVectorEnv "
-                    f"over {game_id!r}'s single env)"
-                )
-        self.opponent_specs = specs
+        self.game = game
+        self.opponent_specs = _opponent_specs(opponents, game.num_players - 1)
+        try:
+            self.engine = game.batched_engine(
+                num_envs, self.opponent_specs, seat, backend, num_threads
+            )
+        except GameOptionError as e:
+            if "bots, not" not in str(e):
+                raise
+            raise GameOptionError(
+                f"{e} (for other bots, use gymnasium.vector.SyncVectorEnv over "
+                f"{game_id!r}'s single env)"
+            ) from None
         self.fixed_seat = seat
         self.illegal_action = illegal_action
         self.copy = copy
         self.num_envs = num_envs
-        self.backend = B.resolve_backend(backend)
-        self.num_threads = B.default_threads() if num_threads is None else max(1, num_threads)
+        self.backend: str = self.engine.backend
+        self.num_threads: int = self.engine.num_threads
         self.render_mode = None
         self.single_observation_space = observation_space(game)
         self.single_action_space = spaces.Discrete(game.num_distinct_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        size = game.observation_tensor_shape[0]
-        self._params = B.make_params(self.game, specs, seat)
-        self._obs = np.zeros((num_envs, size), dtype=np.float32)
-        self._mask = np.zeros((num_envs, game.num_distinct_actions), dtype=np.int8)
-        self._rewards = np.zeros(num_envs, dtype=np.float32)
-        self._term = np.zeros(num_envs, dtype=np.uint8)
-        self._trunc = np.zeros(num_envs, dtype=np.uint8)
-        self._illegal = np.zeros(num_envs, dtype=np.uint8)
-        self._seats = np.zeros(num_envs, dtype=np.int64)
         self._make_views()
-        self._games: np.ndarray | None = None
-        self._ref: B.ReferenceBatch | None = None
-        if self.backend == "c":
-            self._games = np.zeros(num_envs * int(self._core.GAME_SIZE), dtype=np.uint8)
-        else:
-            self._ref = B.ReferenceBatch(self.game, num_envs, specs, seat)
         self._dealt = False
 
     # -- the Gymnasium API ----------------------------------------------------------------
@@ -150,27 +137,14 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         """Deal a game in every slot (see the module docstring for the seeds)."""
         n = self.num_envs
         if seed is None:
-            seeds = np.random.default_rng().integers(0, 2**63, size=n).tolist()
+            seeds = np.random.default_rng().integers(0, SEED_BOUND, size=n).tolist()
         elif isinstance(seed, int | np.integer):
             seeds = [int(seed) + i for i in range(n)]
         else:
             seeds = [int(s) for s in seed]
-        s = B.as_seeds(seeds, n)
-        if self._games is not None:
-            idx = np.arange(n, dtype=np.int64)
-            self._core.vreset(self._params, self._games, idx, s, self.num_threads)
-            self._seats[:] = -2  # each game's learning seat
-            self._core.observe(
-                self._params, self._games, self._seats, self._obs, self._mask, self.num_threads
-            )
-        else:
-            assert self._ref is not None
-            self._ref.vreset(s.tolist())
-            self._ref.observe_learners(self._obs, self._mask, self._seats)
-        self._term[:] = 0
-        self._trunc[:] = 0
+        self.engine.reset(seeds)
         self._dealt = True
-        return self._observations(), {"seat": self._seats.copy(), "_seat": np.ones(n, bool)}
+        return self._observations(), self._info()
 
     def step(
         self, actions: np.ndarray | Sequence[int]
@@ -188,32 +162,21 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             raise ValueError(f"{a.size} actions given for {self.num_envs} games")
         if self.illegal_action == "raise":
             self._check(a)
-        if self._games is not None:
-            copies: tuple[np.ndarray, ...] = ()
-            if self.copy:  # the core fills the caller's new arrays while each row is in cache
-                copies = (np.empty_like(self._obs), np.empty_like(self._mask))
-            self._core.vstep(
-                self._params, self._games, a, self._obs, self._mask, self._rewards,
-                self._term, self._trunc, self._illegal, self._seats, self.num_threads, *copies,
-            )  # fmt: skip
-        else:
-            assert self._ref is not None
-            self._ref.vstep(a.tolist(), self._obs, self._mask, self._rewards, self._term,
-                            self._trunc, self._illegal, self._seats)  # fmt: skip
-        info: dict[str, Any] = {"seat": self._seats.copy(), "_seat": np.ones(self.num_envs, bool)}
-        if self._illegal.any():
-            bad = self._illegal.astype(bool)
+        e = self.engine
+        x, mask = e.step(a, self.copy)
+        obs = (
+            {"observation": x, "action_mask": mask} if self.copy else self._observations()
+        )
+        info = self._info()
+        if e.illegal.any():
+            bad = e.illegal.astype(bool)
             info["illegal_action"] = bad
             info["_illegal_action"] = bad.copy()
-        if self._games is not None and self.copy:
-            obs = {"observation": copies[0], "action_mask": copies[1]}
-        else:
-            obs = self._observations()
         return (
             obs,
-            self._rewards.astype(np.float64),
-            self._term.astype(bool),
-            self._trunc.astype(bool),
+            e.rewards.astype(np.float64),
+            e.terminated.astype(bool),
+            e.truncated.astype(bool),
             info,
         )
 
@@ -222,43 +185,22 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         anew: its action is ignored), drawn ``legal[randbelow(len(legal))]`` with the
         caller's SplitMix64 states (``uint64``, one per game, advanced in place): a random
         learner at the engine's speed, for baselines and benchmarks."""
-        if rng_states.shape != (self.num_envs,) or rng_states.dtype != np.uint64:
-            raise ValueError(f"rng_states must be {self.num_envs} uint64 values")
-        out = np.zeros(self.num_envs, dtype=np.int64)
-        if self._games is not None:
-            self._core.sample(self._params, self._games, rng_states, out, self.num_threads)
-        else:
-            for i in range(self.num_envs):
-                legal = np.flatnonzero(self._mask[i]).tolist()
-                if legal:
-                    r = Rng(int(rng_states[i]))
-                    out[i] = legal[r.randbelow(len(legal))]
-                    rng_states[i] = r.getstate()
-        return np.maximum(out, 0)
+        return self.engine.random_actions(rng_states)  # type: ignore[no-any-return]
 
     def action_masks(self) -> np.ndarray:
         """The learners' legal actions now, ``(num_envs, A)`` bool (sb3-contrib's name)."""
-        return self._mask.astype(bool)
+        return self.engine.mask.astype(bool)  # type: ignore[no-any-return]
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._games = None
-        self._ref = None
         self._dealt = False
 
     # -- inside -------------------------------------------------------------------------------
-    @property
-    def _core(self) -> Any:
-        core = B._CORE
-        if core is None:  # pragma: no cover - unpickled where the core is not built
-            raise RuntimeError(f"backend 'c' is unavailable: {B.core_missing_reason()}")
-        return core
-
     def _make_views(self) -> None:
         # copy=False hands out read-only views: the engine updates these buffers in place,
         # writing only what changed, so a caller's write would corrupt later observations
-        self._obs_view = self._obs.view()
+        self._obs_view = self.engine.obs.view()
         self._obs_view.flags.writeable = False
-        self._mask_view = self._mask.view()
+        self._mask_view = self.engine.mask.view()
         self._mask_view.flags.writeable = False
 
     def __getstate__(self) -> dict[str, Any]:
@@ -270,22 +212,27 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         self.__dict__.update(state)
         self._make_views()
 
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.engine.seats.copy(), "_seat": np.ones(self.num_envs, bool)}
+
     def _observations(self) -> ObsType:
         if self.copy:
-            return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+            return {"observation": self.engine.obs.copy(), "action_mask": self.engine.mask.copy()}
         return {"observation": self._obs_view, "action_mask": self._mask_view}
 
     def _check(self, a: np.ndarray) -> None:
         """Raise for the first illegal action (games being dealt anew ignore theirs)."""
-        live = ~(self._term.astype(bool) | self._trunc.astype(bool))
-        in_range = (a >= 0) & (a < self._mask.shape[1])
+        e = self.engine
+        live = ~(e.terminated.astype(bool) | e.truncated.astype(bool))
+        mask = e.mask
+        in_range = (a >= 0) & (a < mask.shape[1])
         ok = np.zeros(self.num_envs, dtype=bool)
-        ok[in_range] = self._mask[np.flatnonzero(in_range), a[in_range]] == 1
+        ok[in_range] = mask[np.flatnonzero(in_range), a[in_range]] == 1
         bad = np.flatnonzero(live & ~ok)
         if bad.size:
             i = int(bad[0])
             raise IllegalActionError(
-                f"game {i}: action {int(a[i])} is illegal for seat {int(self._seats[i])} "
+                f"game {i}: action {int(a[i])} is illegal for seat {int(e.seats[i])} "
                 "(nothing was applied in any game)"
             )
 

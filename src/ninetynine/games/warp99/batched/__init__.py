@@ -374,6 +374,138 @@ class BatchedGame:
         return self._ref.debug_info(i)
 
 
+def _core() -> ModuleType:
+    if _CORE is None:  # pragma: no cover - unpickled where the core is not built
+        raise RuntimeError(f"backend 'c' is unavailable: {_CORE_MISSING}")
+    return _CORE
+
+
+class VectorBatch:
+    """The engine of a vector env (``Warp99Game.batched_engine``): ``num_envs`` games, one
+    learning seat in each (``seat``, or drawn per episode), the other seats played by the
+    engine's bots (``opponents``: ``"random"`` or ``"greedy"`` per other seat, in seat order),
+    ``NEXT_STEP`` auto-reset. ``envs/vector.py`` documents the semantics and seeds.
+
+    After :meth:`reset` and :meth:`step`: ``obs`` ``(N, D)`` float32 and ``mask`` ``(N, A)``
+    int8 (the learners' tensors and legal actions: the engine's buffers, which the compiled
+    core updates in place), ``rewards`` float32, ``terminated``, ``truncated``, ``illegal``
+    (uint8 flags) and ``seats`` (int64, each game's learning seat).
+
+    :raises GameOptionError: a bot the engine does not play, a bad seat, ``num_envs`` or
+        backend.
+    """
+
+    def __init__(
+        self,
+        game: Warp99Game,
+        num_envs: int,
+        opponents: Sequence[str] = (),
+        seat: int | None = None,
+        backend: str = "auto",
+        num_threads: int | None = None,
+    ) -> None:
+        self.game = check_game(game)
+        n = game.num_players
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise GameOptionError(f"num_envs must be a positive integer, not {num_envs!r}")
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+        ):
+            raise GameOptionError(f"seat must be None or 0-{n - 1}, not {seat!r}")
+        specs = [str(x).strip().lower() for x in opponents] or ["random"]
+        specs = [specs[i % len(specs)] for i in range(n - 1)]
+        for spec in specs:
+            if spec not in ("random", "greedy"):
+                raise GameOptionError(
+                    f"the batched engine plays random or greedy bots, not {spec!r}"
+                )
+        self.opponents = specs
+        self.num_envs = num_envs
+        self.backend = resolve_backend(backend)
+        self.num_threads = default_threads() if num_threads is None else max(1, num_threads)
+        size = int(_offsets(n)[0])
+        self._params = make_params(self.game, specs, seat)
+        self.obs = np.zeros((num_envs, size), dtype=np.float32)
+        self.mask = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
+        self.rewards = np.zeros(num_envs, dtype=np.float32)
+        self.terminated = np.zeros(num_envs, dtype=np.uint8)
+        self.truncated = np.zeros(num_envs, dtype=np.uint8)
+        self.illegal = np.zeros(num_envs, dtype=np.uint8)
+        self.seats = np.zeros(num_envs, dtype=np.int64)
+        self._games: npt.NDArray[np.uint8] | None = None
+        self._ref: ReferenceBatch | None = None
+        if self.backend == "c":
+            self._games = np.zeros(num_envs * int(_core().GAME_SIZE), dtype=np.uint8)
+        else:
+            self._ref = ReferenceBatch(self.game, num_envs, specs, seat)
+
+    def reset(self, seeds: Sequence[int]) -> None:
+        """Deal game ``i`` from ``seeds[i]`` (its slot's RNG seeded from it too); the bots
+        play until each learner is to move.
+
+        :raises ValueError: not ``num_envs`` seeds.
+        """
+        s = as_seeds(seeds, self.num_envs)
+        if self._games is not None:
+            core = _core()
+            idx = np.arange(self.num_envs, dtype=np.int64)
+            core.vreset(self._params, self._games, idx, s, self.num_threads)
+            self.seats[:] = -2  # each game's learning seat
+            core.observe(
+                self._params, self._games, self.seats, self.obs, self.mask, self.num_threads
+            )
+        else:
+            assert self._ref is not None
+            self._ref.vreset(s.tolist())
+            self._ref.observe_learners(self.obs, self.mask, self.seats)
+        self.terminated[:] = 0
+        self.truncated[:] = 0
+
+    def step(
+        self, actions: npt.NDArray[np.int64], copy: bool
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The learners' ``actions`` (an illegal one loses: ``illegal`` set, reward -1, the
+        game unchanged), the bots' replies; games that ended at the last step are dealt anew
+        instead. -> the tensors and masks: new arrays if ``copy``, else the engine's buffers."""
+        a = np.ascontiguousarray(actions, dtype=np.int64)
+        if self._games is not None:
+            copies: tuple[np.ndarray, ...] = ()
+            if copy:  # the core fills the new arrays while each row is in cache
+                copies = (np.empty_like(self.obs), np.empty_like(self.mask))
+            _core().vstep(
+                self._params, self._games, a, self.obs, self.mask, self.rewards,
+                self.terminated, self.truncated, self.illegal, self.seats, self.num_threads,
+                *copies,
+            )  # fmt: skip
+            if copy:
+                return copies[0], copies[1]
+            return self.obs, self.mask
+        assert self._ref is not None
+        self._ref.vstep(a.tolist(), self.obs, self.mask, self.rewards, self.terminated,
+                        self.truncated, self.illegal, self.seats)  # fmt: skip
+        if copy:
+            return self.obs.copy(), self.mask.copy()
+        return self.obs, self.mask
+
+    def random_actions(self, rng_states: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action for every learner (0 where a game is being dealt
+        anew), ``legal[randbelow(len(legal))]`` from the caller's SplitMix64 states (one per
+        game, advanced in place)."""
+        if rng_states.shape != (self.num_envs,) or rng_states.dtype != np.uint64:
+            raise ValueError(f"rng_states must be {self.num_envs} uint64 values")
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        if self._games is not None:
+            _core().sample(self._params, self._games, rng_states, out, self.num_threads)
+        else:
+            for i in range(self.num_envs):
+                legal = np.flatnonzero(self.mask[i]).tolist()
+                if legal:
+                    r = Rng(int(rng_states[i]))
+                    out[i] = legal[r.randbelow(len(legal))]
+                    rng_states[i] = r.getstate()
+        return np.maximum(out, 0)
+
+
 class ReferenceBatch:
     """The reference engine (``state.py``), one game after another, with the compiled core's
     batch semantics: the fallback backend, and the other side of the differential tests."""
@@ -581,6 +713,7 @@ __all__ = [
     "BatchStep",
     "BatchedGame",
     "ReferenceBatch",
+    "VectorBatch",
     "core_missing_reason",
     "has_core",
     "make_params",
