@@ -11,6 +11,7 @@ both games, every player count and the options that change the rules.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 
 import numpy as np
@@ -70,7 +71,7 @@ def play_both(
     rngs = [Rng(s ^ ENV_SALT) for s in seeds]  # each slot's next seeds (NEXT_STEP auto-reset)
     ended = [False] * NUM_GAMES
     last = [0] * NUM_GAMES
-    pick = np.random.default_rng(seed)
+    pick = random.Random(seed).randrange
     greedy = [GreedyAgent(game, p) for p in range(n)]
     applied = 0
     obs = np.empty_like(out.observations)
@@ -98,7 +99,7 @@ def play_both(
                     actions[i] = want
                 else:
                     legal = st.legal_actions()
-                    actions[i] = legal[int(pick.integers(len(legal)))]
+                    actions[i] = legal[pick(len(legal))]
             out = batch.step(actions)
             rewards[:] = 0
             for i in range(NUM_GAMES):
