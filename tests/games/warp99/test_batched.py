@@ -4,7 +4,8 @@ The differential tests deal the same seeds in both, play the same actions (rando
 the greedy agent's), and after every step compare what an RL loop sees: the legal set (the
 mask), the observation tensor (``state.observation_tensor`` of the seat to act; of the seat
 that moved last once the game is over), the rewards (``state.returns()`` at the end) and the
-ends, and the auto-reset deal that follows each end. A million random actions in all, over
+ends, and the auto-reset deal that follows each end; every 16th step also every other seat's
+tensor and the spectator's. A million random actions in all, over
 both games, every player count and the options that change the rules.
 """
 
@@ -134,6 +135,14 @@ def play_both(
         assert np.array_equal(out.current_player, cur), where
         assert out.terminals.tolist() == ended, where
         assert np.array_equal(out.rewards, rewards), where
+        if step % 16 == 5:  # every seat's view now and then, the spectator's too
+            seats = np.array([(i + step) % (n + 1) - 1 for i in range(NUM_GAMES)])
+            views, view_masks = batch.observe(seats)
+            for i, st in enumerate(refs):
+                seat = int(seats[i])
+                assert np.array_equal(views[i], st.observation_tensor(None if seat < 0 else seat))
+                to_act = not st.is_terminal() and st.player == seat
+                assert view_masks[i].any() == to_act, where
     return applied
 
 
@@ -178,6 +187,11 @@ def test_the_python_backend_gives_the_same_batches(game_id: str, n: int) -> None
         actions = [int(pick.choice(m)) if m.size else 0 for m in legal]
         a, b = c.step(actions), py.step(actions)
     assert c.debug_info(5) == py.debug_info(5)
+    seats = [i % (n + 1) - 1 for i in range(16)]
+    for x, y in zip(c.observe(seats), py.observe(seats), strict=True):
+        assert np.array_equal(x, y)
+    with pytest.raises(ValueError, match="seats are -1"):
+        c.observe([n] * 16)
 
 
 @pytest.mark.parametrize("backend", ["c", "python"])

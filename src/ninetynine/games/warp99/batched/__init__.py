@@ -83,7 +83,7 @@ _SLICES = (
 )
 _PARAMS_SIZE = 12 + 4 + 4 + 24
 #: The ``VERSION`` of ``_core.c`` this module drives.
-CORE_VERSION = 4
+CORE_VERSION = 5
 
 
 def _load_core() -> tuple[ModuleType | None, str]:
@@ -328,6 +328,36 @@ class BatchedGame:
                 f"game {bad}: {name} is illegal there (nothing was applied in any game)"
             )
         return self._out()
+
+    def observe(
+        self, seats: Sequence[int] | npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """New arrays: ``state.observation_tensor(seats[i])`` of every game (``-1``: the
+        spectator's view) and the legal-action mask of that seat (all 0 when it is not its
+        turn): any seat's view, e.g. for every seat's value target in self-play.
+
+        :raises ValueError: not ``num_envs`` seats, or a seat that is not one.
+        """
+        if not self._dealt:
+            raise RuntimeError("call reset(seeds) first")
+        s = np.array(np.asarray(seats).ravel(), dtype=np.int64)
+        if s.shape != (self.num_envs,):
+            raise ValueError(f"{s.size} seats given for {self.num_envs} games")
+        if ((s < -1) | (s >= self.game.num_players)).any():
+            raise ValueError(f"seats are -1 (spectator) or 0-{self.game.num_players - 1}")
+        obs = np.zeros_like(self._obs)
+        mask = np.zeros_like(self._mask)
+        if self._games is not None:
+            assert _CORE is not None
+            _CORE.observe(self._params, self._games, s, obs, mask, self.num_threads, True)
+        else:
+            assert self._ref is not None
+            for i, st in enumerate(self._ref.states):
+                seat = int(s[i])
+                obs[i] = st.observation_tensor(None if seat < 0 else seat)
+                if not st.is_terminal() and st.player == seat:
+                    mask[i, st.legal_actions()] = 1
+        return obs, mask
 
     def greedy_actions(self) -> npt.NDArray[np.int64]:
         """The ``greedy`` agent's move in every game (``GreedyAgent.step`` on the seat to

@@ -902,6 +902,7 @@ struct Job {
     uint8_t *term, *trunc, *illegal;
     int64_t *cur;
     int num, stride;
+    int foreign; /* observe: 1 when writing into buffers other than the engine's */
     Work work;
 };
 
@@ -1026,6 +1027,11 @@ static void work_observe(Job *J, int lo, int hi, Solver *s) {
         Game *g = &J->games[i];
         if (J->cur[i] == -2) J->cur[i] = g->learner; /* -2: the game's learning seat */
         int seat = (int)J->cur[i];
+        if (J->foreign) { /* other buffers: write in full, keep the snapshot */
+            write_obs(P, g, seat, J->obs + (size_t)i * D);
+            write_mask(P, g, seat, J->mask + (size_t)i * NACT);
+            continue;
+        }
         g->o_valid = 0; /* a full write: these buffers may hold anything */
         emit(P, g, seat, J->obs + (size_t)i * D, J->mask + (size_t)i * NACT);
     }
@@ -1197,14 +1203,16 @@ static PyObject *py_observe(PyObject *self, PyObject *args) {
     Params P;
     Bufs B = {.n = 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOi", &po, &go, &so, &oo, &mo, &threads)) return NULL;
+    int foreign = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOi|p", &po, &go, &so, &oo, &mo, &threads, &foreign))
+        return NULL;
     if (get_params(po, &P) < 0) return NULL;
     Py_buffer gb;
     if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
     int N = (int)num_games(&gb);
     PyBuffer_Release(&gb);
     int D = P.off[OFF_SIZE];
-    Job J = {.P = &P, .work = work_observe, .num = N};
+    Job J = {.P = &P, .work = work_observe, .num = N, .foreign = foreign};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
         !(J.cur = get(&B, so, (Py_ssize_t)N * 8, 1, "seats")) ||
         !(J.obs = get(&B, oo, (Py_ssize_t)N * D * 4, 1, "observations")) ||
@@ -1358,7 +1366,9 @@ static PyMethodDef methods[] = {
     {"vstep", py_vstep, METH_VARARGS,
      "vstep(params, games, actions, obs, mask, rewards, terminated, truncated, illegal, seats, "
      "threads)"},
-    {"observe", py_observe, METH_VARARGS, "observe(params, games, seats, obs, mask, threads)"},
+    {"observe", py_observe, METH_VARARGS,
+     "observe(params, games, seats, obs, mask, threads, foreign=False): foreign buffers are "
+     "written in full and leave the engine's own (which it updates in place) alone"},
     {"greedy", py_greedy, METH_VARARGS, "greedy(params, games, out, threads)"},
     {"sample", py_sample, METH_VARARGS, "sample(params, games, rng_states, out, threads)"},
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},
@@ -1375,6 +1385,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 4);
+    PyModule_AddIntConstant(m, "VERSION", 5);
     return m;
 }
