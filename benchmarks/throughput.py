@@ -6,6 +6,8 @@ state:
 
 * ``engine``: what an RL loop pays for the engine alone: ``state.legal_actions()``, a
   ``random.Random`` choice among them, ``state.apply_action(a)``. No agent, no observation.
+* ``rl``: the RL step: ``state.observation_tensor(p)`` of the seat to act,
+  ``state.legal_actions_mask()``, then as ``engine`` (needs numpy).
 * ``random``: the agent protocol: ``state.observation(p)``, ``state.legal_actions()``,
   ``agent.step(observation, legal)`` of the ``random`` agent, ``state.apply_action(a)``.
 * ``greedy``: the same with the game's ``greedy`` bot.
@@ -54,18 +56,55 @@ class Measurement:
         return self.actions / self.seconds
 
 
-def run_engine(game: ninetynine.Game, games: int, seed: int) -> tuple[int, float]:
-    """Engine only: legal_actions + random.Random choice + apply_action. -> (actions, s)."""
+def play_engine(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]) -> int:
+    """One game, engine only: ``legal_actions()``, ``choose`` among them, ``apply_action``.
+    -> actions played."""
+    state = game.new_initial_state(seed)
+    actions = 0
+    while not state.is_terminal():
+        state.apply_action(choose(state.legal_actions()))
+        actions += 1
+    return actions
+
+
+def play_rl(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]) -> int:
+    """One game, the RL step: ``observation_tensor(p)`` of the seat to act,
+    ``legal_actions_mask()``, then as :func:`play_engine`. -> actions played."""
+    state = game.new_initial_state(seed)
+    actions = 0
+    while not state.is_terminal():
+        state.observation_tensor(state.current_player())
+        state.legal_actions_mask()
+        state.apply_action(choose(state.legal_actions()))
+        actions += 1
+    return actions
+
+
+def run_games(
+    play: Callable[[ninetynine.Game, int, Callable[[list[int]], int]], int],
+    game: ninetynine.Game,
+    games: int,
+    seed: int,
+) -> tuple[int, float]:
+    """``games`` games of ``play`` from ``derive_seed(seed, i)``, choices from
+    ``random.Random(seed)``. -> (actions, s)."""
     choose = random.Random(seed).choice
     seeds = [derive_seed(seed, i) for i in range(games)]
     actions = 0
     t0 = time.perf_counter()
     for s in seeds:
-        state = game.new_initial_state(s)
-        while not state.is_terminal():
-            state.apply_action(choose(state.legal_actions()))
-            actions += 1
+        actions += play(game, s, choose)
     return actions, time.perf_counter() - t0
+
+
+def run_engine(game: ninetynine.Game, games: int, seed: int) -> tuple[int, float]:
+    """Engine only: legal_actions + random.Random choice + apply_action. -> (actions, s)."""
+    return run_games(play_engine, game, games, seed)
+
+
+def run_rl(game: ninetynine.Game, games: int, seed: int) -> tuple[int, float]:
+    """The RL step: observation_tensor + legal_actions_mask + the engine. -> (actions, s)."""
+    return run_games(play_rl, game, games, seed)
 
 
 def run_agents(game: ninetynine.Game, spec: str, games: int, seed: int) -> tuple[int, float]:
@@ -86,6 +125,7 @@ def run_agents(game: ninetynine.Game, spec: str, games: int, seed: int) -> tuple
 
 MODES: dict[str, Callable[[ninetynine.Game, int, int], tuple[int, float]]] = {
     "engine": run_engine,
+    "rl": run_rl,
     "random": lambda g, k, s: run_agents(g, "random", k, s),
     "greedy": lambda g, k, s: run_agents(g, "greedy", k, s),
 }
@@ -148,13 +188,14 @@ def main(argv: list[str] | None = None) -> None:
         return
     game_ids = args.game or ninetynine.list_games()
     games = (
-        {"engine": 200, "random": 100, "greedy": 30}
+        {"engine": 200, "rl": 100, "random": 100, "greedy": 30}
         if args.quick
-        else {"engine": 2000, "random": 1000, "greedy": 300}
+        else {"engine": 2000, "rl": 1000, "random": 1000, "greedy": 300}
     )
 
     print("What is timed (wall clock, from new_initial_state(seed) to the terminal state):")
     print("  engine        legal_actions() + random.Random choice + apply_action()")
+    print("  rl            observation_tensor(p) + legal_actions_mask() + the engine loop")
     print("  random        observation(p) + legal_actions() + agent.step() + apply_action()")
     print("  greedy        the same with the game's greedy bot")
     print()

@@ -48,6 +48,15 @@ def test_rules_shows_the_summary_and_the_options() -> None:
         assert option in result.output
 
 
+def test_rules_names_the_levels_with_how_they_measured() -> None:
+    result = runner.invoke(app, ["rules", "warp99"])
+    assert result.exit_code == 0
+    assert "Levels (heads-up, seats rotated" in result.output
+    assert "strongest: ismcts:5000:steps=20000, wins 60.5% against greedy (200 games)" in (
+        result.output
+    )
+
+
 def test_rules_of_an_unknown_game() -> None:
     result = runner.invoke(app, ["rules", "chess"])
     assert result.exit_code == 2

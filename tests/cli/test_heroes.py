@@ -61,13 +61,24 @@ def test_heroes_check_and_extra_directories(tmp_path: Path) -> None:
 def test_a_whole_game_against_a_bot_never_shows_its_placements_early(tmp_path: Path) -> None:
     game = ninetynine.load_game("heroes99")
     out = Transcript(width=120)
+    script = ScriptedInput(["hint", "1", "board", "1", "zz", "1"])
+
+    def read_line(prompt: str) -> str:
+        # "1" where the moves are numbered (40 or fewer); the first move in notation where
+        # they are not (the placement's 57 moves: a number is no move there, issue 18)
+        answer = script(prompt)
+        legal = session.state.legal_actions()
+        if answer == "1" and len(legal) > 40:
+            return session.state.action_to_string(legal[0])
+        return answer
+
     session = PlaySession(
         game,
         game.new_initial_state(seed=8),
         ["human", "greedy"],
         out.console,
         record_path=tmp_path / "game.txt",
-        read_line=ScriptedInput(["hint", "1", "board", "1", "zz", "1"]),
+        read_line=read_line,
     )
     result = session.run()
     assert result.reason == "finished" and result.state.is_terminal()
@@ -119,3 +130,20 @@ def test_heroes_check_reports_a_file_that_takes_a_built_in_heros_name(tmp_path: 
     # with the built-in hero's id the file replaces that hero: no clash
     (tmp_path / "my_wall.toml").write_text('id = "bastion"\n' + GOOD.replace("Golem", "Bastion"))
     assert runner.invoke(app, ["heroes", "check", str(tmp_path)]).exit_code == 0
+
+
+def test_heroes_check_says_what_is_wrong_in_the_files_terms(tmp_path: Path) -> None:
+    """Issue 18: ``heroes check /nonexistent`` said "no hero files" (not "no such directory"),
+    and a file without ``[[skill]]`` said "got None"."""
+    missing = runner.invoke(app, ["heroes", "check", str(tmp_path / "nowhere")])
+    assert missing.exit_code == 2 and "nowhere: no such directory" in missing.output
+    empty = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert empty.exit_code == 2 and "no hero files (*.toml) in this directory" in empty.output
+    (tmp_path / "golem.toml").write_text(GOOD.split("[[skill]]")[0], encoding="utf-8")
+    bad = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    text = bad.output.replace("\n", "")
+    assert bad.exit_code == 2 and "None" not in text
+    assert "golem.toml: skill: expected 1 to 3 [[skill]] tables, but the file has none" in text
+    (tmp_path / "golem.toml").write_text(GOOD.replace("[[skill]]", "[skill]"), encoding="utf-8")
+    single = runner.invoke(app, ["heroes", "check", str(tmp_path)])
+    assert "a skill is written [[skill]] (two brackets" in single.output.replace("\n", "")

@@ -104,3 +104,41 @@ def test_a_plan_with_double_matches_says_take_or_decline_comes_between() -> None
                 assert re.search(r"double match(es)?: answer take or decline after (each|it)", hint)
                 seen += 1
     assert seen > 0
+
+
+def test_ninetynine_hint_never_asks_take_or_decline() -> None:
+    """Ninety Nine has no extra card (Ninety Nine rulebook; `docs/rules/ninetynine.md`), so a
+    plan with double matches says nothing of take or decline; Warp 99 with the same hand does."""
+    from ninetynine.games.warp99.heuristics import plan_for
+
+    seen = 0
+    for game_id, options in (
+        ("ninetynine", {"bonus_rule": True}),
+        ("warp99", {"extra_card": False}),
+    ):
+        game = ninetynine.load_game(game_id, num_players=3, **options)
+        for seed in range(40):
+            state = game.new_initial_state(seed)
+            obs = state.observation(state.current_player())
+            rest = obs["hand"][1:]
+            if plan_for(obs, hand=rest).doubles == 0:
+                continue
+            hint = game.hint(obs)
+            assert hint and "double match" not in hint and "take" not in hint, hint
+            seen += 1
+    assert seen > 0
+    warp = ninetynine.load_game("warp99", num_players=3)
+    hints = [warp.hint(warp.new_initial_state(seed).observation(0)) or "" for seed in range(40)]
+    assert any("answer take or decline" in h for h in hints)
+
+
+def test_a_flip_hint_says_when_its_plan_empties_the_hand() -> None:
+    """Warp 99 seed 0, seat 0 puts A9 into its row: no card fits, and the best flip lets all five
+    cards go, which the hint says as the other discard hints do."""
+    game = ninetynine.load_game("warp99", num_players=3)
+    state = game.new_initial_state(0)
+    state.apply_action(state.string_to_action("A9"))
+    assert game.hint(state.observation(0)) == (
+        "flip3 (Total 10 -> Times or Divided by 2), then T5>2 R6>2 A3>2 G4>2 G6>2 "
+        "(5 cards, empties the hand)"
+    )

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import ninetynine
+from ninetynine.agents import make_agent
 from ninetynine.cli.session import PlaySession
 from ninetynine.core.game import Game
 from ninetynine.core.records import parse_record
@@ -329,3 +330,63 @@ def test_hot_seat_a_persons_secret_choice_is_not_printed_for_the_next_person(tmp
     shown_to_seat_1 = "".join(views[3:5])  # printed after seat 0 chose, before seat 1 chooses
     assert "(chosen in secret)" in shown_to_seat_1
     assert "RYP" not in shown_to_seat_1
+
+
+def test_a_win_by_an_emptied_personal_deck_says_so() -> None:
+    """The winning 15 points come with no new cards (the game ends at once, W13), so the deck
+    does not grow: the event still names the deck, not only "+15 points"."""
+    game = ninetynine.load_game("warp99", num_players=3)
+    state = game.new_initial_state(0)
+    bots = [make_agent("greedy", game, i, seed=i) for i in range(3)]
+    while not state.is_terminal():
+        before, sb, mover = state.observation(None), state.scores(), state.current_player()
+        state.apply_action(bots[mover].step(state.observation(mover), state.legal_actions()))
+    after = state.observation(None)
+    assert after["deck_sizes"][mover] == 0 < before["deck_sizes"][mover]
+    assert game.describe_events(before, after, sb, state.scores(), mover, ["A", "B", "C"]) == [
+        "A emptied the personal deck: +15 points, now 104 (target reached)"
+    ]
+
+
+def test_every_game_numbers_its_first_turn_1() -> None:
+    """One convention on every screen: the first turn is turn 1 (ONO 99 counted turns taken
+    and showed turn 0; 99 Heroes showed turn 0 while heroes were being placed)."""
+    for game_id in ninetynine.list_games():
+        game = ninetynine.load_game(game_id)
+        state = game.new_initial_state(0)
+        while "turn" not in game.render_observation(state.observation(0)).splitlines()[0]:
+            state.apply_action(state.legal_actions()[0])  # 99 Heroes: the placement first
+        head = game.render_observation(state.observation(0)).splitlines()[0]
+        assert re.search(r"\bturn 1\b", head, re.I), (game_id, head)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "script", "number"),
+    [("heroes99", ["1", "quit"], "1"), ("sixto", ["keep", "3", "quit"], "3")],
+)
+def test_a_number_is_a_move_only_where_the_moves_are_numbered(
+    tmp_path: Path, game_id: str, script: list[str], number: str
+) -> None:
+    """Over 40 legal moves the board lists none (99 Heroes placement: 57; a Sixto choice), so
+    a number typed there is not a move from an unseen list: it is refused, nothing is played."""
+    session, out = _session(game_id, ["human", "random"], 0, tmp_path, ScriptedInput(script))
+    moves_before = len(script) - 2  # the moves typed before the number
+    session.run()
+    assert "legal moves: type one in notation" in out.text
+    assert "moves here are not numbered: type one in notation (help lists them)" in out.text
+    assert len(session.state.history()) == moves_before
+    assert not re.search(rf"(^|\s){number}\) ", out.text, re.M)  # no numbered list drawn
+
+
+def test_sixto_roll_is_neither_keep_nor_reroll_and_g2_is_not_a_kriskras_mark() -> None:
+    """A newcomer's "roll" used up the one re-roll; "G2" (the Green die showing 2) marked in
+    row 2 of a Kris-Kras sheet. Both are refused with what to type instead."""
+    game = ninetynine.load_game("sixto", num_players=2, pad="kriskras")
+    state = game.new_initial_state(0)
+    with pytest.raises(ninetynine.NotationError, match=r"type keep .* or reroll"):
+        state.string_to_action("roll")
+    assert state.string_to_action("reroll") == state.string_to_action("re-roll") == 1
+    state.apply_action(state.string_to_action("keep"))
+    with pytest.raises(ninetynine.NotationError, match=r"G@2: the Green die in row 2"):
+        state.string_to_action("G2")
+    assert state.action_to_string(state.string_to_action("G@2")) == "G@2"

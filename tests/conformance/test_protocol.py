@@ -1,5 +1,5 @@
 """The shared conformance suite: every registered game, at every player count, must pass it
-before it gets its own tests (``shared/DESIGN.md``, "The core protocol"; ``STYLE.md`` habit 3).
+before it gets its own tests (``docs/architecture.md`` § The protocol).
 
 Only the core protocol is used here (no game's internals), so a new game is covered as soon as
 it is registered. Each check runs on seeded random playouts, so a failure replays exactly.

@@ -115,3 +115,126 @@ def test_ladder_command_bad_input():
     result = runner.invoke(app, ["ladder", "warp99", "--agents", "greedy", "--no-progress"])
     assert result.exit_code == 2
     assert "at least two agents" in result.output
+
+
+# ----------------------------------------------------------------------------- growing a ladder
+def _comparable(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k not in ("timing", "elapsed_seconds", "jobs")}
+
+
+def test_a_bot_added_later_gives_the_ladder_a_full_round_robin_gives() -> None:
+    """``add_agent`` plays only the newcomer's matches, on the same deals: the matrix, the
+    per-game results and the ratings are those of the round robin with all three bots."""
+    from ninetynine.sim.ladder import add_agent
+
+    full = run_ladder("warp99", ["random", "greedy", "ismcts:8"], games=6, seed=5)
+    two = run_ladder("warp99", ["random", "greedy"], games=6, seed=5)
+    grown = add_agent(two, "ismcts:8")
+    assert _comparable(grown.to_dict()) == _comparable(full.to_dict())
+    assert set(grown.timing) == {"random", "greedy", "ismcts:8"}
+    with pytest.raises(GameOptionError, match="already in this ladder"):
+        add_agent(grown, "greedy")
+
+
+def test_results_are_kept_per_game_and_old_files_get_them_from_their_counts() -> None:
+    from ninetynine.sim.ladder import Ladder, fit_ratings, results_from_matrix
+
+    lad = run_ladder("ono99", ["random", "greedy"], games=8, seed=2)
+    played = lad.results["random vs greedy"]
+    assert len(played) == 8 and set(played) <= set("WLD")
+    cell = lad.matrix["random"]["greedy"]
+    assert (played.count("W"), played.count("D")) == (cell["wins"], cell["draws"])
+    assert fit_ratings(lad.agents, lad.results) == lad.ratings
+    old = lad.to_dict()
+    del old["results"]  # a file from before results were kept
+    back = Ladder.from_dict(old)
+    again = back.results["random vs greedy"]
+    assert sorted(again) == sorted(played)
+    assert back.results == results_from_matrix(lad.matrix, lad.agents, 2)
+    with pytest.raises(GameOptionError, match="not a ladder"):
+        Ladder.from_dict({"game": "warp99"})
+
+
+def test_standings_pool_every_file_of_a_game(tmp_path) -> None:
+    import json
+
+    from ninetynine.sim.standings import (
+        BEGIN,
+        END,
+        load_ladders,
+        standings,
+        standings_markdown,
+        write_standings,
+    )
+
+    a = run_ladder("warp99", ["random", "greedy"], games=4, seed=1)
+    b = run_ladder("warp99", ["greedy", "ismcts:8"], games=4, seed=2)
+    for name, lad in (("ladder-a.json", a), ("ladder-b.json", b)):
+        (tmp_path / name).write_text(json.dumps(lad.to_dict()))
+    table = standings(load_ladders([tmp_path]))
+    st = table["warp99"]
+    assert st.files == ["ladder-a.json", "ladder-b.json"]
+    assert {r["agent"] for r in st.ratings} == {"random", "greedy", "ismcts:8"}
+    pair = st.pairs[("greedy", "random")]
+    assert (pair.games, pair.wins) == (4, a.matrix["greedy"]["random"]["wins"])
+    body = standings_markdown(table)
+    assert "### warp99" in body and "`ismcts:8`" in body
+    md = tmp_path / "ladder.md"
+    md.write_text("# Ladders\n\nnarrative before\n")
+    write_standings(md, body)
+    write_standings(md, body)  # idempotent: replaces the block between the markers
+    text = md.read_text()
+    assert text.count(BEGIN) == 1 and text.count(END) == 1
+    assert text.startswith("# Ladders\n\nnarrative before\n") and body in text
+    with pytest.raises(GameOptionError, match="no such file"):
+        load_ladders([tmp_path / "missing"])
+
+
+def test_the_cli_adds_a_bot_to_a_ladder_file_and_prints_standings(tmp_path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from ninetynine.cli.main import app
+
+    runner = CliRunner()
+    f = tmp_path / "ladder-warp99.json"
+    r = runner.invoke(
+        app,
+        [
+            "ladder",
+            "warp99",
+            "--agents",
+            "random,greedy",
+            "-n",
+            "4",
+            "--json",
+            str(f),
+            "--no-progress",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["ladder", "--add", "ismcts:8", "--to", str(f), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(f.read_text())
+    assert data["agents"] == ["random", "greedy", "ismcts:8"]
+    assert set(data["results"]) == {"random vs greedy", "random vs ismcts:8", "greedy vs ismcts:8"}
+    r = runner.invoke(app, ["ladder", "--add", "greedy", "--to", str(f), "--no-progress"])
+    assert r.exit_code == 2 and "already in this ladder" in r.output
+    r = runner.invoke(app, ["ladder", "--add", "greedy"])
+    assert r.exit_code == 2 and "--add and --to go together" in r.output
+    r = runner.invoke(app, ["standings", str(tmp_path)])
+    assert r.exit_code == 0 and "### warp99" in r.output and "`ismcts:8`" in r.output
+
+
+def test_the_reports_standings_are_those_of_the_ladder_files() -> None:
+    """docs/reports/ladder.md's standings block is what ``ninetynine standings`` makes of the
+    JSON files beside it: regenerate it after adding or changing a ladder file."""
+    from pathlib import Path
+
+    from ninetynine.sim.standings import BEGIN, END, load_ladders, standings, standings_markdown
+
+    reports = Path(__file__).resolve().parents[2] / "docs" / "reports"
+    text = (reports / "ladder.md").read_text(encoding="utf-8")
+    block = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
+    assert block == standings_markdown(standings(load_ladders([reports]))).strip()

@@ -120,3 +120,42 @@ def test_simulate_a_one_player_game_reports_returns_not_wins():
     assert "one player: no wins or draws" in result.output
     assert "Wins" not in result.output and "seats played" not in result.output
     assert "score" in result.output
+
+
+def test_simulate_summary_words_every_category_code():
+    """``ended by: target 20`` and ``start rules: 111 20`` were codes nobody explained."""
+    result = runner.invoke(
+        app, ["simulate", "warp99", "-n", "4", "--no-progress", "-o", "rules=random"]
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "How the games ended" in out
+    assert "a player reached the target score" in out
+    assert "Rule cards at the start" in out and "Rule cards at the end" in out
+    assert "ended by:" not in out and "start rules:" not in out
+    result = runner.invoke(app, ["simulate", "tripwire", "-n", "4", "--no-progress"])
+    assert "System Clear (a player shed every card)" in result.stdout
+
+
+def test_simulate_names_its_files_whole_on_one_line(tmp_path):
+    """A path printed for copying is neither wrapped at 80 columns nor eaten by Rich markup."""
+    out = tmp_path / ("a long directory [with] brackets " * 3).strip()
+    args = ["simulate", "warp99", "-n", "2", "--no-progress", "--json", str(out / "s.json")]
+    args += ["--csv", str(out / "g.csv"), "--records", str(out / "rec")]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert f"summary written to {out / 's.json'}" in lines
+    assert f"2 games written to {out / 'g.csv'}" in lines
+    assert f"2 records written to {out / 'rec'}/" in lines
+
+
+def test_simulate_never_overwrites_the_records_of_an_earlier_run(tmp_path):
+    rec = tmp_path / "rec"
+    base = ["simulate", "warp99", "-n", "2", "--no-progress", "--records", str(rec)]
+    assert runner.invoke(app, [*base, "--agents", "greedy"]).exit_code == 0
+    first = {p.name: p.read_text() for p in rec.iterdir()}
+    assert runner.invoke(app, [*base, "--agents", "random"]).exit_code == 0
+    after = {p.name: p.read_text() for p in rec.iterdir()}
+    assert len(after) == 4
+    assert all(after[name] == text for name, text in first.items())

@@ -78,6 +78,19 @@ def test_malformed_json_body_is_a_400_not_a_traceback(client) -> None:
     assert r.status_code == 400 and "JSON object" in r.json()["error"]
 
 
+@pytest.mark.parametrize("path", ["/api/tables", "/api/sheets", "/api/tables/{tid}/moves"])
+def test_a_deeply_nested_body_under_the_size_limit_is_a_400(client, path) -> None:
+    """16 KB of nested brackets: Python's JSON parser gives up with a RecursionError, which
+    must be answered as bad JSON, not as an internal error."""
+    t = new_table(client, game="warp99", players=2, seats=["human", "greedy"], seed=1)
+    body = b"[" * 8000 + b"]" * 8000
+    r = client.post(
+        path.format(tid=t["id"]), content=body, headers={"Content-Type": "application/json"}
+    )
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == "bad_message" and "nested too deeply" in r.json()["error"]
+
+
 def test_unknown_table_is_404(client) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope/record").status_code == 404
@@ -99,7 +112,8 @@ def test_moves_over_http_are_checked_by_the_engine(client) -> None:
     wrong = move(tok1, action=first["id"], version=0)
     assert wrong.status_code == 409 and "not your turn" in wrong.json()["error"]
     assert move("forged", action=first["id"], version=0).status_code == 403
-    assert move(None, action=first["id"], version=0).json()["code"] == "spectator"
+    no_token = move(None, action=first["id"], version=0)  # not "a spectator": a missing token
+    assert no_token.status_code == 400 and "token" in no_token.json()["error"]
     bad = move(tok0, action=400, version=0)
     assert bad.status_code == 400 and "no action 400" in bad.json()["error"]
     illegal_id = next(a for a in range(337) if a not in {m["id"] for m in view["legal"]})
@@ -158,3 +172,87 @@ def test_a_search_bot_with_its_iterations_takes_a_seat(client) -> None:
     summary = client.get(f"/api/tables/{t['id']}").json()
     assert summary["seats"][1]["agent"] == "ismcts:50"
     new_table(client, game="warp99", players=2, seats=["human", "ismcts:0.2s"], seed=3)
+
+
+def test_a_chosen_seed_is_a_fixed_deal_that_every_seat_is_told(client) -> None:
+    """Whoever types a seed in the lobby can compute every hidden card
+    (``new_initial_state(seed)``), so such a table says so to every seat, spectators
+    included; a table the server dealt does not."""
+    fixed = new_table(client, game="warp99", players=2, seats=["human", "human"], seed=12345)
+    dealt = new_table(client, game="warp99", players=2, seats=["human", "human"])
+    for t, expected in ((fixed, True), (dealt, False)):
+        assert client.get(f"/api/tables/{t['id']}").json()["fixed_deal"] is expected
+        for token in (t["seats"][0]["token"], t["seats"][1]["token"], None):
+            query = {"token": token} if token else {}
+            view = client.get(f"/api/tables/{t['id']}/view", params=query).json()
+            assert view["fixed_deal"] is expected
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed[fixed["id"]]["fixed_deal"] and not listed[dealt["id"]]["fixed_deal"]
+    assert '"seed"' not in client.get(f"/api/tables/{fixed['id']}").text  # still not shown
+
+
+def test_a_database_from_before_fixed_deals_is_brought_up_to_date(tmp_path) -> None:
+    import sqlalchemy
+
+    from ninetynine.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    Store(url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:  # the schema as it was: no fixed_deal column
+        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN fixed_deal"))
+    engine.dispose()
+    store = Store(url)
+    tid = store.create_table(
+        kind="game", game_id="warp99", num_players=2, options={}, seed=5,
+        seats=["human", "greedy"], names=["a", "b"], token_hashes=[None, None],
+    )
+    assert store.load(tid).fixed_deal is False
+    store.close()
+
+
+def test_a_move_without_a_token_asks_for_it(client) -> None:
+    """An empty body is not a spectator's move: it is a move that forgot its seat's token."""
+    t = new_table(client, game="warp99", players=2, seats=["human", "greedy"], seed=3)
+    for body in ({}, {"action": 0, "version": 0}, {"token": "", "action": 0}):
+        r = client.post(f"/api/tables/{t['id']}/moves", json=body)
+        assert r.status_code == 400 and "token" in r.json()["error"], r.text
+    assert client.get(f"/api/tables/{t['id']}").json()["moves"] == 0
+
+
+def test_the_load_benchmark_needs_only_the_web_extra() -> None:
+    """``python benchmarks/web_load.py`` after ``pip install -e '.[web]'``: every package it
+    imports is a dependency of the project or of its web extra."""
+    import ast
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    declared = project["dependencies"] + project["optional-dependencies"]["web"]
+    names = {d.split("[")[0].split(">")[0].split("=")[0].strip().lower() for d in declared}
+    names |= {"websockets"}  # uvicorn[standard] brings it
+    tree = ast.parse((root / "benchmarks" / "web_load.py").read_text())
+    imported = {
+        a.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for a in node.names
+    } | {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+    }
+    import sys
+
+    third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "ninetynine"}
+    assert third_party <= names, third_party - names
+
+
+def test_the_lobby_offers_each_games_levels_with_their_figures(client) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    hard = next(lv for lv in games["warp99"]["levels"] if lv["name"] == "hard")
+    assert hard["spec"] == "ismcts:1000" and "against greedy (200 games)" in hard["text"]
+    t = new_table(client, game="warp99", players=2, seats=["human", "strongest"])
+    summary = client.get(f"/api/tables/{t['id']}").json()
+    assert summary["seats"][1]["agent"] == "strongest"

@@ -147,3 +147,86 @@ def test_a_whole_warp99_game_by_clicking(server_factory, tmp_path: Path) -> None
     assert final.is_terminal() and record.headers["Seat0"] == "human"
     assert clicks > 10
     assert not problems, problems
+
+
+def test_the_table_page_tells_the_truth_about_its_table(server_factory, tmp_path: Path) -> None:
+    """The subtitle names the game and this table's target (not the title's "race to 99" when
+    the target is 150); a fixed deal is told to the seat; a rejected notation stays in the box
+    to be corrected, and an accepted one clears it."""
+    _need_browser()
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    body = {
+        "game": "warp99", "players": 2, "seats": ["human", "greedy"], "seed": 8,
+        "options": {"target": 150},
+    }
+    fixed = httpx.post(server.base + "/api/tables", json=body).json()
+    dealt = httpx.post(server.base + "/api/tables", json={**body, "seed": None}).json()
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        page.goto(server.base + dealt["seats"][0]["invite"])
+        page.wait_for_selector("#status[data-turn='you']")
+        assert page.is_hidden("#fixed-deal")
+
+        page.goto(server.base + fixed["seats"][0]["invite"])
+        page.wait_for_selector("#status[data-turn='you']")
+        subtitle = page.text_content("#subtitle") or ""
+        assert subtitle.startswith("Warp 99 · target 150") and "race to 99" not in subtitle
+        assert page.is_visible("#fixed-deal")
+        assert "chose the seed" in page.inner_text("#fixed-deal")
+
+        page.fill("#notation", "R99>7")
+        page.press("#notation", "Enter")
+        page.wait_for_selector("#error:not(.hidden)")
+        assert page.input_value("#notation") == "R99>7"  # kept, to be corrected
+        first = page.eval_on_selector("#moves button[data-move]", "b => b.dataset.move")
+        v = page.evaluate("document.body.dataset.version")
+        page.fill("#notation", first)
+        page.press("#notation", "Enter")
+        page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+        assert page.input_value("#notation") == ""
+        page.screenshot(path=str(shots_dir(tmp_path) / "warp99-fixed-deal.png"), full_page=True)
+        browser.close()
+    assert not problems, problems
+
+
+def test_moves_are_paused_while_the_server_is_down(server_factory, tmp_path: Path) -> None:
+    """With the server gone, the table says moves are paused and nothing can be clicked or
+    typed (no click is queued); when the server is back the same seat plays on."""
+    _need_browser()
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    t = httpx.post(
+        server.base + "/api/tables",
+        json={"game": "warp99", "players": 2, "seats": ["human", "greedy"], "seed": 3},
+    ).json()
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        page.goto(server.base + t["seats"][0]["invite"])
+        page.wait_for_selector("#status[data-turn='you']")
+        assert page.is_enabled("#moves button[data-move]")
+        server.kill()
+        page.wait_for_selector("#conn:not(.hidden)")
+        assert "moves are paused" in page.inner_text("#conn")
+        assert page.evaluate("document.body.dataset.offline") == "1"
+        enabled = page.eval_on_selector_all(
+            "#board button, #moves button, #notation", "els => els.filter(e => !e.disabled).length"
+        )
+        assert enabled == 0
+        page.screenshot(path=str(shots_dir(tmp_path) / "warp99-offline.png"), full_page=True)
+        server.start()
+        page.wait_for_function("document.body.dataset.offline === '0'", timeout=30_000)
+        page.wait_for_selector("#status[data-turn='you']")
+        assert page.is_enabled("#moves button[data-move]")
+        v = page.evaluate("document.body.dataset.version")
+        page.click("#moves button[data-move]")
+        page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+        browser.close()
+    problems = [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION" not in p]
+    assert not problems, problems

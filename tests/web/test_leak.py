@@ -51,6 +51,7 @@ VIEW_KEYS = {
     "log",
     "terminal",
     "has_hint",
+    "fixed_deal",  # a bool: the creator chose the seed (told to all, never the seed)
 }
 END_KEYS = {"result", "returns", "scores"}
 SEED = 9_876_543_210_123

@@ -1,4 +1,4 @@
-"""The paper score sheet companion (``000_b071a6efdc611a47.txt § Scoring Setup``, § Scoring)."""
+"""The paper score sheet companion (Warp 99 rulebook § Scoring Setup, § Scoring)."""
 
 from __future__ import annotations
 
@@ -87,6 +87,10 @@ def test_the_sheet_is_stored_like_a_table(client) -> None:
     assert entry(player=0, row=7).json()["totals"] == [49, 1, 2]
     assert entry(player=1, deck=True).json()["totals"] == [49, 16, 2]
     assert entry(player=1, row=12).status_code == 400
+    for not_a_row in (0, -1, True, 3.0, "3"):  # 0 is not "deck emptied" in disguise
+        refused = entry(player=1, row=not_a_row)
+        assert refused.status_code == 400 and "a row has 1 to 10 cards" in refused.json()["error"]
+    assert client.get(f"/api/sheets/{sid}").json()["totals"] == [49, 16, 2]
     assert entry(player=0).status_code == 400
     forged = client.post(f"/api/sheets/{sid}/entries", json={"token": "x", "player": 0, "row": 3})
     assert forged.status_code == 400 and "only look" in forged.json()["error"]

@@ -69,6 +69,7 @@ def test_errors_are_clear_and_change_nothing(client) -> None:
         assert error_for(a, '{"type":"move","action":335,"version":0}')["code"] == "illegal"
         assert error_for(a, f'{{"type":"move","action":{legal}}}')["code"] == "bad_message"
         assert error_for(a, "x" * 20000)["code"] == "bad_message"
+        assert error_for(a, "[" * 8000 + "]" * 8000)["code"] == "bad_message"
         a.send_bytes(b"\x00\x01")
         assert a.receive_json()["code"] == "bad_message"
         stale = error_for(a, f'{{"type":"move","action":{legal},"version":5}}')

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ninetynine.core.agent import Agent, SearchAgent, SearchView, choose_action
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
-from ninetynine.core.registry import agent_factory, list_agents, register_agent
+from ninetynine.core.registry import agent_factory, list_agents, register_agent, resolve_level
 from ninetynine.core.rng import Rng
 
 from .ismcts import ISMCTSAgent, make_ismcts
@@ -27,10 +27,12 @@ register_agent(
 
 
 def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Agent:
-    """An agent from a spec string such as ``random`` or ``greedy``.
+    """An agent from a spec string such as ``random``, ``greedy``, ``ismcts:200`` or a level
+    the game names (``hard``: see :func:`ninetynine.core.registry.levels`).
 
     :raises GameOptionError: unknown agent name for this game.
     """
+    spec = resolve_level(spec, game.game_id)
     name, _, arg = spec.strip().lower().partition(":")
     factory = agent_factory(name, game.game_id)
     agent = factory(game, seat, seed, arg) if arg else factory(game, seat, seed)

@@ -11,10 +11,12 @@ the generic report at once and its own sections when someone writes them.
 from __future__ import annotations
 
 import json
+import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from ninetynine.core.errors import GameOptionError
@@ -22,6 +24,7 @@ from ninetynine.core.registry import game_class, load_game
 from ninetynine.sim.parallel import Executor
 from ninetynine.sim.stats import Z95, wilson_interval
 
+from .outcomes import game_name
 from .report import Report
 from .runner import AgentSpec, Traced, run_traced
 
@@ -144,11 +147,12 @@ def build_report(
                 f"no section {', '.join(unknown)} for {game_id}; sections: {', '.join(names)}"
             )
     cls = game_class(game_id)
-    report = Report(f"{cls.title or game_id}: balance report", out)
+    report = Report(f"{game_name(game_id)}: balance report", out)
     agent_names = ", ".join(a if isinstance(a, str) else a.__name__ for a in agents)
     given = ", ".join(f"{k}={v}" for k, v in (options or {}).items()) or "the defaults"
     report.text(
-        f"Game `{game_id}` (version {cls.version}), options: {given}. Every seat played by "
+        f"{cls.title or game_id}. Game `{game_id}` (version {cls.version}), options: "
+        f"{given}. Every seat played by "
         f"`{agent_names}` unless a section says otherwise; {games:,} games per configuration, "
         f"master seed {seed} (game k of every configuration uses the same deal, so "
         "configurations are compared on the same cards). Rates carry 95% confidence intervals "
@@ -227,6 +231,40 @@ def ratio_ci(
     return r, [r - half, r + half]
 
 
+def score_test_p(successes: int, trials: int, p0: float) -> float:
+    """Two-sided p-value of the score test of "the true rate is ``p0``" (the test the Wilson
+    interval inverts: the 95% interval excludes ``p0`` exactly when p < 0.05); 1.0 when there
+    is nothing to test (no trials, ``p0`` 0 or 1).
+
+    >>> round(score_test_p(60, 100, 0.5), 4)
+    0.0455
+    """
+    if trials <= 0 or not 0.0 < p0 < 1.0:
+        return 1.0
+    z = (successes / trials - p0) / math.sqrt(p0 * (1 - p0) / trials)
+    return 2 * (1 - NormalDist().cdf(abs(z)))
+
+
+def holm(pvalues: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Which of several tests reject at family-wise error ``alpha`` (Holm-Bonferroni: the
+    k-th smallest p-value is compared with alpha / (m - k + 1), stopping at the first that
+    fails). With 20 tests at 5% each, about one would reject by chance alone; Holm keeps the
+    chance of any false alarm among the 20 at 5%.
+
+    >>> holm([0.01, 0.04, 0.03, 0.5])
+    [True, False, False, False]
+    >>> holm([0.001, 0.012, 0.02])
+    [True, True, True]
+    """
+    m = len(pvalues)
+    reject = [False] * m
+    for k, i in enumerate(sorted(range(m), key=lambda i: pvalues[i])):
+        if pvalues[i] > alpha / (m - k):
+            break
+        reject[i] = True
+    return reject
+
+
 def seat_rates(games: Sequence[Traced]) -> list[tuple[float, list[float]]]:
     """Per seat: its win rate and interval."""
     n = len(games[0].agents)
@@ -253,12 +291,14 @@ __all__ = [
     "RunListener",
     "Section",
     "build_report",
+    "holm",
     "length_of",
     "length_unit",
     "mean_ci",
     "rate",
     "ratio_ci",
     "register_section",
+    "score_test_p",
     "seat_rates",
     "sections_for",
 ]

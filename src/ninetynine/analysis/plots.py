@@ -6,6 +6,7 @@ axes, and 95% intervals as error bars where a rate is shown.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -37,6 +38,52 @@ def matplotlib_at_least(major: int, minor: int) -> bool:
         return True
 
 
+class PercentTicks(matplotlib.ticker.Formatter):
+    """Tick labels for a rate axis (0-1 shown as 0-100%) with as many decimals as the tick
+    spacing needs, the same for every tick: ticks every 2.5% read "2.5%, 5.0%, 7.5%", never
+    "2%, 5%, 8%"; ticks every 10% read "10%, 20%".
+
+    >>> PercentTicks().format_ticks([0.0, 0.025, 0.05, 0.075])
+    ['0.0%', '2.5%', '5.0%', '7.5%']
+    >>> PercentTicks().format_ticks([0.0, 0.1, 0.2])
+    ['0%', '10%', '20%']
+    """
+
+    def __init__(self) -> None:
+        self.decimals = 0
+
+    @staticmethod
+    def decimals_for(values: Sequence[float]) -> int:
+        """The fewest decimals (at most 4) that write the spacing of ``values`` exactly."""
+        locs = sorted(float(x) for x in values)
+        steps = [b - a for a, b in itertools.pairwise(locs) if b - a > 1e-12]
+        if not steps:
+            return 0
+        step = 100 * min(steps)
+        for d in range(4):
+            if abs(round(step, d) - step) < 1e-6 * max(1.0, step):
+                return d
+        return 4
+
+    def format_ticks(self, values: Any) -> list[str]:
+        self.decimals = self.decimals_for(list(values))
+        return [self(x, i) for i, x in enumerate(values)]
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        value = 100 * x
+        if abs(value) < 1e-9:
+            value = 0.0  # no "-0%"
+        return f"{value:.{self.decimals}f}%"
+
+
+def percent_axis(axis: Any) -> None:
+    """Show a 0-1 rate on ``axis`` (``ax.yaxis`` / ``ax.xaxis``) as percentages: ticks at 1, 2
+    or 5 times a power of ten (whole percents unless the range is under a few percent),
+    labelled by :class:`PercentTicks`."""
+    axis.set_major_locator(matplotlib.ticker.MaxNLocator(nbins="auto", steps=[1, 2, 5, 10]))
+    axis.set_major_formatter(PercentTicks())
+
+
 def new_figure(ncols: int = 1, size: tuple[float, float] = SIZE) -> tuple[Figure, list[Any]]:
     """A figure with ``ncols`` side-by-side axes."""
     fig, axes = plt.subplots(1, ncols, figsize=size, dpi=DPI, squeeze=False)
@@ -57,6 +104,16 @@ def _err(values: Sequence[float], cis: Sequence[Sequence[float]]) -> list[list[f
         [max(0.0, v - lo) for v, (lo, _) in zip(values, cis, strict=True)],
         [max(0.0, hi - v) for v, (_, hi) in zip(values, cis, strict=True)],
     ]
+
+
+def _labels_overlap(labels: Sequence[str], panels: int, width_in: float, size: float = 8) -> bool:
+    """Whether tick labels of ``size`` points, side by side under one of ``panels`` equal
+    panels of a figure ``width_in`` inches wide, would run into each other (a label is about
+    0.6 em a character; a panel's axes take about 80% of its share of the width)."""
+    if not labels:
+        return False
+    room = width_in * 72 * 0.8 / panels / len(labels)
+    return max(len(lab) for lab in labels) * 0.6 * size > room
 
 
 def grouped_rates(
@@ -88,9 +145,11 @@ def grouped_rates(
         if fair and name in fair:
             ax.axhline(fair[name], color="0.3", ls="--", lw=1)
         ax.set_xticks(range(len(bars)), labels, fontsize=8)
+        if _labels_overlap(labels, len(groups), fig.get_figwidth()):
+            ax.tick_params(axis="x", labelrotation=90)
         ax.set_title(name, fontsize=9)
         ax.set_ylim(0, min(1.0, top * 1.15))
-        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+        percent_axis(ax.yaxis)
         ax.tick_params(axis="y", labelsize=8)
         if xlabel:
             ax.set_xlabel(xlabel, fontsize=8)
@@ -114,8 +173,10 @@ def histograms(
     series: Mapping[str, Sequence[float]],
     xlabel: str,
     bins: int = 30,
+    marks: Mapping[str, float] | None = None,
 ) -> Path:
-    """Overlaid step histograms (share of games), one per series."""
+    """Overlaid step histograms (share of games), one per series; ``marks``: labelled dotted
+    vertical lines (``{"safety stop": 500}``), so a spike there explains itself."""
     fig, (ax,) = new_figure(1)
     every = [v for vals in series.values() for v in vals]
     lo, hi = (min(every), max(every)) if every else (0, 1)
@@ -134,9 +195,22 @@ def histograms(
             color=COLORS[i % 8],
             label=name,
         )
+    for label, x in (marks or {}).items():
+        ax.axvline(x, color="0.3", ls=":", lw=1)
+        ax.annotate(
+            label,
+            (x, 1.0),
+            xycoords=("data", "axes fraction"),
+            xytext=(-3, -3),
+            textcoords="offset points",
+            ha="right",
+            va="top",
+            fontsize=8,
+            color="0.3",
+        )
     ax.set_xlabel(xlabel, fontsize=9)
     ax.set_ylabel("share of games", fontsize=9)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    percent_axis(ax.yaxis)
     ax.legend(fontsize=8, frameon=False)
     ax.set_title(title, fontsize=10)
     return save(fig, path)
@@ -153,10 +227,12 @@ def lines(
     fair: Mapping[str, float] | None = None,
     percent: bool = True,
     dodge: float = 0.0,
+    note: str = "",
 ) -> Path:
     """One line per series of ``(value, (low, high))`` over ``x``, with error bars; ``dodge``
     shifts the series sideways by that share of the x range each (so that error bars at the
-    same x do not hide each other)."""
+    same x do not hide each other); a NaN value is not drawn; ``note``: a line of text in the
+    middle of the axes (e.g. why there is nothing to draw)."""
     fig, (ax,) = new_figure(1)
     span = (max(x) - min(x)) if len(x) > 1 else 1.0
     for i, (name, pts) in enumerate(series.items()):
@@ -176,10 +252,12 @@ def lines(
             ax.axhline(fair[name], color=COLORS[i % 8], ls=":", lw=1)
     if xticks is not None:
         ax.set_xticks(list(x), list(xticks))
+    if note:
+        ax.text(0.5, 0.5, note, transform=ax.transAxes, ha="center", va="center", fontsize=9)
     ax.set_xlabel(xlabel, fontsize=9)
     ax.set_ylabel(ylabel, fontsize=9)
     if percent:
-        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+        percent_axis(ax.yaxis)
     ax.legend(fontsize=8, frameon=False)
     ax.set_title(title, fontsize=10)
     return save(fig, path)
@@ -264,18 +342,32 @@ def stacked_shares(
     parts: Mapping[str, Sequence[float]],
     ylabel: str,
     percent: bool = True,
+    xlabel: str = "",
 ) -> Path:
-    """Stacked bars: one bar per group, one layer per part."""
+    """Stacked bars: one bar per group, one layer per part (the legend, outside the axes on
+    the right, lists the parts top layer first)."""
     fig, (ax,) = new_figure(1)
     bottom = [0.0] * len(groups)
     for i, (name, vals) in enumerate(parts.items()):
         ax.bar(range(len(groups)), vals, bottom=bottom, color=COLORS[i % 8], label=name, width=0.6)
         bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
     ax.set_xticks(range(len(groups)), groups, fontsize=8)
+    if _labels_overlap(groups, 1, fig.get_figwidth() * 0.75):
+        ax.tick_params(axis="x", labelrotation=90)
     ax.set_ylabel(ylabel, fontsize=9)
+    if xlabel:
+        ax.set_xlabel(xlabel, fontsize=9)
     if percent:
-        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
-    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        percent_axis(ax.yaxis)
+    handles, labels = ax.get_legend_handles_labels()
+    ax.legend(
+        handles[::-1],
+        labels[::-1],
+        fontsize=8,
+        frameon=False,
+        loc="upper left",
+        bbox_to_anchor=(1.0, 1.0),
+    )
     ax.set_title(title, fontsize=10)
     return save(fig, path)
 
@@ -335,7 +427,7 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
         fontsize=9,
     )
     ax.set_ylabel("win rate", fontsize=9)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    percent_axis(ax.yaxis)
     ax.set_ylim(0, 1.05)
     ax.legend(fontsize=8, frameon=False, loc="lower right")
     n = ladder["num_players"]
@@ -349,11 +441,13 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
 
 __all__ = [
     "COLORS",
+    "PercentTicks",
     "grouped_rates",
     "histograms",
     "line_panels",
     "lines",
     "new_figure",
+    "percent_axis",
     "plot_strength",
     "ranked_bars",
     "save",

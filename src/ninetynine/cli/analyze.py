@@ -24,6 +24,7 @@ from rich.progress import (
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 
+from .common import parse_name_list
 from .simulate import parse_options
 
 
@@ -55,7 +56,7 @@ def run_analyze_command(
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
         if out.exists() and not out.is_dir():
             raise GameOptionError(f"{out} is a file, not a directory")
-        specs = [s.strip().lower() for s in agents.split(",") if s.strip()] or ["greedy"]
+        specs = parse_name_list(agents)
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_options(option)
         ex = make_executor(backend, jobs, ray_address)
@@ -96,9 +97,10 @@ def run_analyze_command(
         elapsed = time.perf_counter() - t0
         pngs = sorted(out.glob("*.png"))
         err.print(
-            f"report written to {paths[0]} ({len(pngs)} plots, data in {paths[1].name}) "
-            f"in {elapsed:.0f} s",
+            f"report written to {escape(str(paths[0]))} ({len(pngs)} plots, data in "
+            f"{escape(paths[1].name)}) in {elapsed:.0f} s",
             highlight=False,
+            soft_wrap=True,
         )
     except (NinetyNineError, OSError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)

@@ -6,14 +6,17 @@ game.
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import typer
 from rich.console import Console
@@ -45,20 +48,42 @@ def friendly_errors() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-def terminal_read_line(console: Console) -> Callable[[str], str]:
-    """A ``read_line`` for people at a terminal: drops keys typed while the bots were moving
-    (so a stray Enter or digit never becomes a move nobody saw), then prompts with
-    ``console.input``."""
+def discard_typeahead(stream: IO[str] | None = None) -> bool:
+    """Drop the keys typed into a terminal but not read yet (termios ``tcflush``), so a digit
+    or an Enter typed while the bots moved (or while an only move was played for you) never
+    answers a question nobody saw. A no-op for anything that is not a terminal (a pipe, a
+    file, a test's input): scripted input is never lost.
+
+    :param stream: the input stream (default ``sys.stdin``).
+    :returns: whether pending input was discarded (``False``: not a terminal, not POSIX).
+    """
+    stream = sys.stdin if stream is None else stream
+    try:
+        if stream is None or not stream.isatty():
+            return False
+        import termios
+
+        termios.tcflush(stream, termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # not POSIX, not a real terminal, closed
+        return False
+    return True
+
+
+def terminal_read_line(console: Console, stream: IO[str] | None = None) -> Callable[[str], str]:
+    """A ``read_line`` for people at a terminal: every question is a new decision, so the
+    type-ahead is dropped first (:func:`discard_typeahead`), then the prompt is shown with
+    ``console.input`` (reading ``stream``, default standard input).
+
+    :raises EOFError: (from ``read_line``) at the end of the input."""
 
     def read_line(prompt: str) -> str:
-        if sys.stdin.isatty():
-            try:
-                import termios
-
-                termios.tcflush(sys.stdin, termios.TCIFLUSH)
-            except (ImportError, OSError):  # not POSIX, or not a real terminal
-                pass
-        return console.input(prompt)
+        discard_typeahead(stream)
+        if stream is None:
+            return console.input(prompt)  # input(): line editing on a terminal
+        line = console.input(prompt, stream=stream)
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
 
     return read_line
 
@@ -79,6 +104,24 @@ def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def parse_name_list(text: str, what: str = "agent") -> list[str]:
+    """``"greedy, random"`` -> ``["greedy", "random"]`` (stripped, lower-cased).
+
+    :raises GameOptionError: an empty name (``"greedy,,"``, ``",random"``, ``""``): a stray
+        comma is a typo, not a request for a default.
+
+    >>> parse_name_list("Greedy, random")
+    ['greedy', 'random']
+    """
+    names = [s.strip().lower() for s in text.split(",")]
+    if not text.strip() or any(not n for n in names):
+        raise GameOptionError(
+            f"empty {what} name in {text!r}: give names separated by single commas "
+            "(e.g. greedy,random)"
+        )
+    return names
+
+
 def seat_label(seat: int, spec: str, humans: int) -> str:
     """How a seat is named on the board and in move lines: ``Seat 1 (greedy)``; a lone human
     is ``Seat 0 (you)``."""
@@ -93,22 +136,87 @@ def default_record_dir() -> Path:
     return Path(platformdirs.user_data_dir("ninetynine")) / "records"
 
 
+def default_record_name(game_id: str, seed: int, now: float | None = None) -> str:
+    """``<game>-<seed>-<YYYYmmdd-HHMMSS>.txt`` (local time of ``now``, default: now)."""
+    stamp = datetime.fromtimestamp(time.time() if now is None else now).strftime("%Y%m%d-%H%M%S")
+    return f"{game_id}-{seed}-{stamp}.txt"
+
+
 def default_record_path(game_id: str, seed: int, now: float | None = None) -> Path:
     """``<data dir>/records/<game>-<seed>-<YYYYmmdd-HHMMSS>.txt``."""
-    stamp = datetime.fromtimestamp(time.time() if now is None else now).strftime("%Y%m%d-%H%M%S")
-    return default_record_dir() / f"{game_id}-{seed}-{stamp}.txt"
+    return default_record_dir() / default_record_name(game_id, seed, now)
+
+
+def record_path(
+    record: str | Path | None, game_id: str, seed: int, now: float | None = None
+) -> Path:
+    """Where ``--record`` asks the record of a game to go.
+
+    ``None``: :func:`default_record_path`. A directory (one that exists, or any path written
+    with a trailing slash, ``/tmp/games/``): the default file name inside it. Anything else:
+    that file (``~`` expanded). :func:`save_record` never overwrites: a taken name gets a
+    suffix.
+    """
+    if record is None:
+        return default_record_path(game_id, seed, now)
+    text = os.fspath(record)
+    path = Path(text).expanduser()
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        return path / default_record_name(game_id, seed, now)
+    return path
+
+
+def write_new_file(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path``, or to ``<stem>-2<ext>``, ``<stem>-3<ext>``, ..., the first
+    name not taken (exclusive create: an existing file is never overwritten, and two processes
+    cannot both take one name); parent directories are created. Returns the path written.
+
+    :raises OSError: the file cannot be written (``IsADirectoryError`` for a directory).
+    """
+    path = Path(path).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for k in range(1, 10_000):
+        candidate = path if k == 1 else path.with_name(f"{path.stem}-{k}{path.suffix}")
+        try:
+            with candidate.open("x", encoding="utf-8") as f:
+                f.write(text)
+        except FileExistsError:
+            continue
+        return candidate
+    raise FileExistsError(f"no free name for a file next to {path}")
 
 
 def save_record(state: State, seats: Sequence[str], path: Path) -> Path:
-    """Write ``state``'s game record to ``path`` (parent directories created).
+    """Write ``state``'s game record to ``path`` and return the path written: a new file
+    (:func:`write_new_file`), since two games started in the same second with the same seed
+    get the same default name.
 
     :raises OSError: the file cannot be written.
     """
-    record = GameRecord.from_state(state, seats=list(seats))
-    path = Path(path).expanduser()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(record.to_text(), encoding="utf-8")
-    return path
+    return write_new_file(path, GameRecord.from_state(state, seats=list(seats)).to_text())
+
+
+def program_command() -> list[str]:
+    """The command that runs this very program again, as a person can type it in any
+    directory: ``ninetynine`` when that name on the ``PATH`` is this program; else the
+    script's absolute path (a virtual environment's ``.venv/bin/ninetynine`` that is not on
+    the ``PATH``); else this interpreter with ``-m ninetynine`` (``python -m ninetynine``,
+    tests).
+    """
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    script = Path(argv0).resolve() if argv0 else None
+    if script is not None and script.is_file() and script.name.startswith("ninetynine"):
+        on_path = shutil.which("ninetynine")
+        if on_path is not None and Path(on_path).resolve() == script:
+            return ["ninetynine"]
+        return [str(script)]
+    return [sys.executable or "python3", "-m", "ninetynine"]
+
+
+def replay_command(path: Path) -> str:
+    """The shell command that replays the record at ``path``, quoted (``shlex``) so that it
+    works when copied as printed: ``/x/.venv/bin/python -m ninetynine replay '/a b/r.txt'``."""
+    return shlex.join([*program_command(), "replay", str(Path(path).resolve())])
 
 
 def notation_help(game: Game) -> str:

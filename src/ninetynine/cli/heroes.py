@@ -26,16 +26,19 @@ def run_heroes(
     Exits with code 2 and one red line for an unknown hero or a malformed file.
     """
     from ninetynine.games.heroes99.render import hero_card
-    from ninetynine.games.heroes99.roster import HeroFileError, load_hero_file, load_roster
+    from ninetynine.games.heroes99.roster import (
+        HeroFileError,
+        hero_files,
+        load_hero_file,
+        load_roster,
+    )
 
     console = console or make_console()
     with friendly_errors():
         if what == "check":
             if not name:
                 raise GameOptionError("heroes check needs a directory of hero files")
-            files = sorted(Path(name).expanduser().glob("*.toml"))
-            if not files:
-                raise GameOptionError(f"{name}: no hero files (*.toml)")
+            files = hero_files(name)  # no such directory / not a directory / no hero files
             bad: list[str] = []
             good: list[tuple[Path, str]] = []
             for f in files:

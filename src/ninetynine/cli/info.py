@@ -9,7 +9,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from ninetynine.core.registry import game_class, list_agents, list_games, load_game
+from ninetynine.core.registry import game_class, levels, list_agents, list_games, load_game
 
 from .common import friendly_errors, make_console
 
@@ -48,6 +48,17 @@ def run_rules(game_id: str, console: Console | None = None) -> None:
             f"Players: {cls.min_players}-{cls.max_players} (default {cls.default_players}).  "
             f"Bots: {', '.join(list_agents(game_id))}."
         )
+        named = levels(game_id)
+        if named:
+            console.print("Levels (heads-up, seats rotated; docs/reports/ladder.md):")
+            for lv in named:
+                console.print(f"  {escape(lv.describe())}", soft_wrap=True)
+        if cls.source:
+            console.print(
+                f"Rulebook: {escape(cls.source)}; the readings of its unclear passages: "
+                f"docs/rules/{escape(game_id)}.md.",
+                soft_wrap=True,
+            )
         if cls.option_specs:
             console.print(options_table(game_id))
         else:

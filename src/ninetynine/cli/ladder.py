@@ -20,9 +20,10 @@ from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.registry import load_game
-from ninetynine.sim.ladder import Ladder, matches, run_ladder
+from ninetynine.sim.ladder import Ladder, add_agent, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
+from .common import parse_name_list
 from .progress import games_bar
 from .simulate import apply_variant, parse_options
 
@@ -55,13 +56,13 @@ def run_ladder_command(
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
         options = apply_variant(game, variant, parse_options(option))
         g = load_game(game, num_players=players, **options)
-        specs = [s.strip().lower() for s in agents.split(",") if s.strip()]
+        specs = parse_name_list(agents)
         for path in (json_out, plot):
             if path is not None:
                 if path.is_dir():
                     raise GameOptionError(f"{path} is a directory, not a file")
                 path.parent.mkdir(parents=True, exist_ok=True)
-        refs = [s.strip().lower() for s in (against or "").split(",") if s.strip()]
+        refs = parse_name_list(against) if against is not None else []
         total = len(matches(specs, g.num_players, refs)) * games if len(specs) > 1 else 0
         with make_executor(backend, jobs, ray_address) as ex:
             ladder = _run(
@@ -70,12 +71,12 @@ def run_ladder_command(
         print_ladder(Console(), ladder)
         if json_out is not None:
             json_out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
-            err.print(f"ladder written to {json_out}", highlight=False)
+            err.print(f"ladder written to {escape(str(json_out))}", highlight=False, soft_wrap=True)
         if plot is not None:
             from ninetynine.analysis.plots import plot_strength
 
             plot_strength(ladder.to_dict(), plot)
-            err.print(f"plot written to {plot}", highlight=False)
+            err.print(f"plot written to {escape(str(plot))}", highlight=False, soft_wrap=True)
     except (NinetyNineError, OSError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
@@ -181,3 +182,70 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
     tt.caption_justify = "left"
     console.print(tt)
     console.print(f"{d['elapsed_seconds']:.1f} s", highlight=False)
+
+
+def run_add_command(
+    spec: str, ladder_file: Path, json_out: Path | None, jobs: int | None, progress: bool
+) -> None:
+    """``ninetynine ladder --add SPEC --to FILE``: play only the newcomer's matches (same game,
+    options, seed and games per match as the file's), refit the ratings from every game and
+    write the ladder back (to ``--json`` if given, else to ``FILE``).
+
+    :raises typer.Exit: code 2 after a one-line error for bad input.
+    """
+    err = Console(stderr=True)
+    try:
+        if jobs is not None and jobs < 1:
+            raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
+        try:
+            data = json.loads(ladder_file.read_text(encoding="utf-8"))
+        except ValueError as e:
+            raise GameOptionError(f"{ladder_file}: not a ladder's JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise GameOptionError(f"{ladder_file}: not a ladder's JSON")
+        old = Ladder.from_dict(data)
+        [new] = parse_name_list(spec) or [""]
+        total = old.games * (len(old.agents) if old.num_players == 2 else 2 * len(old.agents))
+        with make_executor("local", jobs, None) as ex:
+            if progress:
+                with games_bar(err, f"{old.game} ladder + {new}", total) as advance:
+                    ladder = add_agent(old, new, progress=advance, executor=ex)
+            else:
+                ladder = add_agent(old, new, executor=ex)
+        print_ladder(Console(), ladder)
+        out = json_out or ladder_file
+        out.write_text(json.dumps(ladder.to_dict(), indent=2) + "\n", encoding="utf-8")
+        err.print(
+            f"ladder with {escape(new)} written to {escape(str(out))}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    except (NinetyNineError, OSError, ValueError) as e:
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+def run_standings_command(paths: list[Path], write: Path | None) -> None:
+    """``ninetynine standings``: the pooled table of every ladder file, printed as Markdown or
+    written between the standings markers of ``write``.
+
+    :raises typer.Exit: code 2 after a one-line error for bad input.
+    """
+    from ninetynine.sim.standings import (
+        load_ladders,
+        standings,
+        standings_markdown,
+        write_standings,
+    )
+
+    err = Console(stderr=True)
+    try:
+        body = standings_markdown(standings(load_ladders(paths)))
+        if write is None:
+            print(body, end="")
+        else:
+            write_standings(write, body)
+            err.print(f"standings written to {escape(str(write))}", highlight=False, soft_wrap=True)
+    except (NinetyNineError, OSError) as e:
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None

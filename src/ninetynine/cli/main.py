@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ninetynine.core.errors import NinetyNineError
+from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.util import check_seed
 
 app = typer.Typer(
     name="ninetynine",
@@ -55,6 +56,44 @@ RayAddressOption = Annotated[
 ]
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from ninetynine import __version__
+
+        typer.echo(f"ninetynine {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play, simulate and analyse the '99' family of games (Warp 99, Ninety Nine, ...)."""
+
+
+def _valid_seed(value: int | None) -> int | None:
+    """The one check of every ``--seed`` (the game's own, :func:`check_seed`): a whole number
+    from 0 to 2**64 - 1, or none given."""
+    try:
+        return check_seed(value)
+    except GameOptionError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def _seed_option(help_text: str) -> Any:
+    return typer.Option(
+        help=help_text + " A whole number from 0 to 2**64 - 1.", callback=_valid_seed
+    )
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Game id (see `ninetynine games`).")] = "warp99",
@@ -71,7 +110,8 @@ def play(
         typer.Option(
             "--seat",
             "-s",
-            help="Who plays each seat, in order: human or a bot (greedy, random; see "
+            help="Who plays each seat, in order: human, a level (easy, medium, hard, strongest: "
+            "see `ninetynine rules GAME`) or a bot (greedy, random, ismcts:200; see "
             "`ninetynine games`). Repeatable or comma-separated; seats left out are greedy. "
             "Default: you in seat 0, greedy bots elsewhere.",
         ),
@@ -84,9 +124,15 @@ def play(
         ),
     ] = None,
     option: OptionList = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (replayable).")] = None,
+    seed: Annotated[
+        int | None, _seed_option("Seed for the shuffle (replayable; default: a fresh one).")
+    ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Where to save the game record (default: data dir).")
+        str | None,
+        typer.Option(
+            help="Where to save the game record: a file, or a directory to save it in "
+            "(default: the data directory). An existing file is never overwritten.",
+        ),
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
 ) -> None:
@@ -104,11 +150,14 @@ def play(
 def simulate(
     game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 1000,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of seats (default: the game's)."),
+    ] = None,
     agents: Annotated[
         str, typer.Option(help="Comma-separated agents, one per seat (cycled): greedy,random")
     ] = "greedy",
-    seed: Annotated[int, typer.Option(help="Master seed: game i gets its own derived seed.")] = 0,
+    seed: Annotated[int, _seed_option("Master seed: game i gets its own derived seed.")] = 0,
     jobs: JobsOption = None,
     variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
     option: OptionList = None,
@@ -200,7 +249,7 @@ def ladder(
     players: Annotated[
         int, typer.Option("--players", "-p", help="Seats (2: heads-up; more: one vs a field).")
     ] = 2,
-    seed: Annotated[int, typer.Option(help="Master seed: every match plays the same deals.")] = 0,
+    seed: Annotated[int, _seed_option("Master seed: every match plays the same deals.")] = 0,
     jobs: JobsOption = None,
     variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
     option: OptionList = None,
@@ -220,10 +269,29 @@ def ladder(
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
+    add: Annotated[
+        str | None,
+        typer.Option(
+            help="Add this bot to the ladder in --to: play only its matches, refit the ratings."
+        ),
+    ] = None,
+    to: Annotated[
+        Path | None,
+        typer.Option(help="The ladder JSON that --add extends (written back unless --json)."),
+    ] = None,
 ) -> None:
-    """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move."""
-    from .ladder import run_ladder_command
+    """Round-robin matches between bots: win-rate matrix, OpenSkill ratings, time per move.
 
+    With --add SPEC --to FILE: one more bot in an existing ladder, without replaying the old
+    matches (the file's game, options, seed and games per match are used)."""
+    from .ladder import run_add_command, run_ladder_command
+
+    if add is not None or to is not None:
+        if add is None or to is None:
+            err_console.print("[bold red]error:[/] --add and --to go together")
+            raise typer.Exit(2)
+        run_add_command(add, to, json_out, jobs, progress)
+        return
     run_ladder_command(
         game,
         agents,
@@ -243,6 +311,27 @@ def ladder(
 
 
 @app.command()
+def standings(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Ladder JSON files or directories of ladder-*.json files."),
+    ] = None,
+    write: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the table between the standings markers of this Markdown file "
+            "(e.g. docs/reports/ladder.md) instead of printing it."
+        ),
+    ] = None,
+) -> None:
+    """Every ladder file of each game pooled: win rates against random and greedy, OpenSkill
+    ratings across all of the game's bots, CPU per decision (Markdown)."""
+    from .ladder import run_standings_command
+
+    run_standings_command(paths or [Path("docs/reports")], write)
+
+
+@app.command()
 def analyze(
     game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
     games: Annotated[
@@ -252,7 +341,7 @@ def analyze(
         Path, typer.Option(help="Directory for the report (report.md, PNG plots, data.json).")
     ] = Path("report"),
     agents: Annotated[str, typer.Option(help="The agent in every seat.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Master seed (the same deals in every run).")] = 0,
+    seed: Annotated[int, _seed_option("Master seed (the same deals in every run).")] = 0,
     jobs: JobsOption = None,
     option: OptionList = None,
     sections: Annotated[
@@ -264,8 +353,10 @@ def analyze(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
 ) -> None:
-    """Balance report: seat and player-count win rates, game length, the mid-game leader,
-    and each game's own questions (Warp 99 handicap, Random Rule Start, ...), with plots."""
+    """Balance report: win rates by seat and player count, game length, how games end.
+
+    Also the mid-game leader and each game's own questions (Warp 99 handicap, Random Rule
+    Start, ...), with plots."""
     from .analyze import run_analyze_command
 
     run_analyze_command(
@@ -309,14 +400,33 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move (people can follow).")
     ] = 0.6,
+    max_open_tables: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables the server holds at most.")
+    ] = 1000,
+    max_bot_tables: Annotated[
+        int,
+        typer.Option(min=0, help="Unfinished tables of bots alone (they use the server's cores)."),
+    ] = 4,
+    max_bot_moves: Annotated[
+        int, typer.Option(min=1, help="Moves after which a table of bots alone is stopped.")
+    ] = 10_000,
+    idle_hours: Annotated[
+        float, typer.Option(min=0.01, help="Hours without a move after which a table closes.")
+    ] = 168.0,
 ) -> None:
     """Play in the browser: lobby, tables for every game, bots, invite links, score sheets.
 
-    Needs the web extra: pip install 'ninetynine[web]'.
+    Needs the web extra: pip install 'ninetynine\\[web]'.
     """
     from .serve import run_serve
 
-    run_serve(host, port, database, bot_delay)
+    limits = {
+        "max_open_tables": max_open_tables,
+        "max_bot_tables": max_bot_tables,
+        "max_bot_moves": max_bot_moves,
+        "idle_hours": idle_hours,
+    }
+    run_serve(host, port, database, bot_delay, limits)
 
 
 def main() -> None:

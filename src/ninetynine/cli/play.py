@@ -20,10 +20,11 @@ from ninetynine.core.registry import game_class, load_game
 
 from .common import (
     HUMAN,
-    default_record_path,
     friendly_errors,
     make_console,
+    parse_name_list,
     parse_option_pairs,
+    record_path,
 )
 from .session import PlayResult, PlaySession, ReadLine
 
@@ -56,9 +57,9 @@ def seat_specs(seats: Sequence[str] | None, num_players: int) -> list[str]:
     """One spec per seat: the ``--seat`` values (comma lists allowed) in order, the rest
     ``greedy``; with no ``--seat`` at all, a person in seat 0.
 
-    :raises GameOptionError: more specs than seats.
+    :raises GameOptionError: more specs than seats, an empty spec (``human,,greedy``).
     """
-    given = [s.strip().lower() for item in seats or [] for s in item.split(",") if s.strip()]
+    given = [s for item in seats or [] for s in parse_name_list(item, "seat")]
     if not given:
         given = [HUMAN]
     if len(given) > num_players:
@@ -81,7 +82,7 @@ def build_game(
     :raises GameOptionError: unknown game, bad option, bad player count, too many seats.
     """
     options = variant_options(game_id, variant, parse_option_pairs(option_pairs))
-    n_given = len([s for item in seats or [] for s in item.split(",") if s.strip()])
+    n_given = len([s for item in seats or [] for s in parse_name_list(item, "seat")])
     if players is None and n_given:
         cls = game_class(game_id)
         players = max(n_given, cls.min_players) if n_given > 1 else None
@@ -96,21 +97,23 @@ def run_play(
     variant: str | None,
     option_pairs: Sequence[str] | None,
     seed: int | None,
-    record: Path | None,
+    record: str | Path | None,
     delay: float,
     console: Console | None = None,
     read_line: ReadLine | None = None,
 ) -> PlayResult:
     """Run ``ninetynine play``; bad arguments exit with code 2 and one red line.
 
-    Exits with code 130 when interrupted (Ctrl-C); the record is saved in every case.
+    Exits with code 130 when interrupted (Ctrl-C); the record is saved in every case, as
+    :func:`~ninetynine.cli.common.record_path` reads ``record`` (a directory: inside it), never
+    over an existing file.
     """
     with friendly_errors():
         game, specs = build_game(game_id, players, seats, variant, option_pairs)
         if delay < 0:
             raise GameOptionError(f"--delay must be 0 or more, got {delay}")
         state = game.new_initial_state(seed=seed)
-        path = record if record is not None else default_record_path(game.game_id, state.seed)
+        path = record_path(record, game.game_id, state.seed)
         session = PlaySession(
             game,
             state,

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game
-from ninetynine.core.records import GameRecord, read_record
+from ninetynine.core.records import GameRecord, read_move, read_record
 
 from .common import friendly_errors, make_console
 from .session import SECRET_MOVE, ReadLine
@@ -90,7 +90,7 @@ def load_replay(record: GameRecord, seat: int | None = None) -> Replay:
         mover, last_move = (st.current_player(), move) if move is not None else (None, None)
         if move is not None:
             try:
-                last_public = st.public_action_string(st.string_to_action(move))
+                last_public = st.public_action_string(read_move(st, move))
             except NinetyNineError:  # record.replay() reports the bad move next
                 last_public = move
     return Replay(record, game, names, steps)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -17,9 +18,15 @@ def missing_web_packages() -> list[str]:
     return [p for p in WEB_PACKAGES if importlib.util.find_spec(p) is None]
 
 
-def run_serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
+def run_serve(
+    host: str,
+    port: int,
+    database: str | None,
+    bot_delay: float,
+    limits: dict[str, Any] | None = None,
+) -> None:
     """Serve until interrupted; exits with code 2 and the install command if the web extra
-    is missing."""
+    is missing. ``limits``: the fields of :class:`ninetynine.web.tables.Limits` to set."""
     console = Console(stderr=True, highlight=False)
     missing = missing_web_packages()
     if missing:
@@ -38,7 +45,9 @@ def run_serve(host: str, port: int, database: str | None, bot_delay: float) -> N
     from ninetynine.web.store import default_database_url
 
     url = database or default_database_url()
-    app = create_app(url, bot_delay=bot_delay)
+    from ninetynine.web.tables import Limits
+
+    app = create_app(url, bot_delay=bot_delay, limits=Limits(**(limits or {})))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console.print(
         f"ninetynine: open http://{shown}:{port}/  (tables stored in {escape(url)})",

@@ -34,6 +34,7 @@ from .common import (
     HUMAN,
     format_number,
     notation_help,
+    replay_command,
     save_record,
     seat_label,
     terminal_read_line,
@@ -52,7 +53,8 @@ QUIT_WORDS = ("quit", "exit")
 
 COMMANDS_HELP = """\
 ## Commands
-- **a number** from the list of legal moves, or **the move's notation** (any case)
+- **a number** from the numbered list of legal moves (shown when there are at most 40), or
+  **the move's notation** (any case)
 - `hint`: the game's advice for this position
 - `board`: draw the board and the legal moves again
 - `rules`: the rules summary
@@ -217,7 +219,8 @@ class PlaySession:
             word = text.lower()
             if not word:
                 self.console.print(
-                    f"[dim]Type 1-{len(legal)} or a move, or help.[/]",
+                    f"[dim]Type {'' if len(legal) > MAX_LISTED else f'1-{len(legal)} or '}"
+                    "a move, or help.[/]",
                 )
                 continue
             if word in QUIT_WORDS:
@@ -251,6 +254,14 @@ class PlaySession:
         """
         if len(text) > 60:
             raise NotationError(f"{text[:40]!r}... is not a move: choose 1-{len(legal)}")
+        if text.isascii() and text.isdigit() and len(legal) > MAX_LISTED:
+            try:  # no numbered list is shown (see _draw): a number is only notation here
+                return self.state.string_to_action(text)
+            except NotationError:
+                raise NotationError(
+                    f"the {len(legal)} moves here are not numbered: type one in notation "
+                    "(help lists them)"
+                ) from None
         if text.isascii() and text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
@@ -277,11 +288,17 @@ class PlaySession:
             self.console.print(f"[dim]{escape(self.names[p])}'s turn is over.[/]")
 
     def _hand_over(self, p: int) -> str | None:
+        """Between two people at one terminal: wait for Enter before showing ``p``'s hand;
+        ``quit`` (or ``exit``) stops the game here, as at any prompt."""
         self.console.print(f"[bold]Next: {escape(self.names[p])}[/]")
         try:
-            self.read_line(f"Pass the keyboard to {escape(self.names[p])}, then press Enter > ")
+            answer = self.read_line(
+                f"Pass the keyboard to {escape(self.names[p])}, then press Enter (or type quit) > "
+            )
         except EOFError:
             return "eof"
+        if answer.strip().lower() in QUIT_WORDS:
+            return "quit"
         return None
 
     def _draw(self, p: int, legal: list[int]) -> None:
@@ -315,7 +332,10 @@ class PlaySession:
     def _help(self, legal: list[int]) -> None:
         self.console.print(Markdown(COMMANDS_HELP))
         self.console.print(Markdown(notation_help(self.game)))
-        moves = "  ".join(f"{k}) {self.state.action_to_string(a)}" for k, a in enumerate(legal, 1))
+        moves = "  ".join(
+            f"{f'{k}) ' if len(legal) <= MAX_LISTED else ''}{self.state.action_to_string(a)}"
+            for k, a in enumerate(legal, 1)
+        )
         self.console.print(f"[bold]Your moves now:[/] {escape(moves)}")
 
     # ------------------------------------------------------------------ the end
@@ -347,8 +367,14 @@ class PlaySession:
         try:
             path = save_record(self.state, self.seats, self.record_path)
         except OSError as e:
-            self.console.print(f"[red]Could not save the record to {self.record_path}: {e}[/]")
+            self.console.print(
+                f"[red]Could not save the record to {escape(str(self.record_path))}: "
+                f"{escape(str(e))}[/]",
+                soft_wrap=True,
+            )
             return None
-        self.console.print(f"Record saved: {escape(str(path))}")
-        self.console.print(f"[dim]Replay it with: ninetynine replay {escape(str(path))}[/]")
+        # Never wrapped (soft_wrap): a path or a command cut in two cannot be copied.
+        self.console.print(f"Record saved: {escape(str(path))}", soft_wrap=True)
+        self.console.print("Replay it with:", soft_wrap=True)
+        self.console.print(f"  {escape(replay_command(path))}", soft_wrap=True)
         return path

@@ -33,6 +33,7 @@ from ninetynine.sim import (
     summarize,
 )
 
+from .common import parse_name_list, write_new_file
 from .progress import games_bar
 
 #: ``--variant`` name -> value of the game's ``rules`` option.
@@ -146,7 +147,7 @@ def _simulate(
         raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
     options = apply_variant(game_id, variant, parse_options(option))
     g = load_game(game_id, num_players=players, **options)  # validates game, players, options
-    base = base_agents(agents, g.num_players)
+    base = base_agents(parse_name_list(agents), g.num_players)
     jobs = None if jobs is None else min(jobs, games)
     if json_out is not None and csv_out is not None and json_out.resolve() == csv_out.resolve():
         raise GameOptionError(f"--json and --csv name the same file ({json_out})")
@@ -186,20 +187,25 @@ def _simulate(
 
     if json_out is not None:
         json_out.write_text(json.dumps({**run, **summary}, indent=2) + "\n", encoding="utf-8")
-        err.print(f"summary written to {json_out}", highlight=False)
+        err.print(f"summary written to {escape(str(json_out))}", highlight=False, soft_wrap=True)
     if csv_out is not None:
         header, rows = csv_rows(results)
         with csv_out.open("w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=header, extrasaction="ignore")
             writer.writeheader()
             writer.writerows(rows)
-        err.print(f"{len(rows)} games written to {csv_out}", highlight=False)
+        err.print(
+            f"{len(rows)} games written to {escape(str(csv_out))}", highlight=False, soft_wrap=True
+        )
     if records is not None:
         width = len(str(games - 1))
-        for r in results:
-            name = f"{game_id}-{r.index:0{width}d}-{r.seed}.txt"
-            (records / name).write_text(r.record or "", encoding="utf-8")
-        err.print(f"{len(results)} records written to {records}/", highlight=False)
+        for r in results:  # never over the records of an earlier run in the same directory
+            write_new_file(records / f"{game_id}-{r.index:0{width}d}-{r.seed}.txt", r.record or "")
+        err.print(
+            f"{len(results)} records written to {escape(str(records))}/",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _run(
@@ -270,6 +276,17 @@ def _table(title: str, columns: Sequence[str]) -> Table:
     t.add_column(columns[0], no_wrap=True)
     for col in columns[1:]:
         t.add_column(col, justify="right", no_wrap=True)
+    return t
+
+
+def category_table(game_id: str, key: str, d: dict[str, Any], games: int) -> Table:
+    """The games counted by the value of one category stat (``ended_by``, ...), each value
+    in words (:func:`ninetynine.analysis.outcomes.describe_value`), most frequent first."""
+    from ninetynine.analysis.outcomes import category_title, describe_value
+
+    t = _table(category_title(key, d["label"]), ("", "games", "share"))
+    for value, count in sorted(d["counts"].items(), key=lambda kv: -kv[1]):
+        t.add_row(escape(describe_value(game_id, key, value)), _num(count), _pct(count / games))
     return t
 
 
@@ -382,10 +399,9 @@ def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) 
                     f"{_pct(lo)}-{_pct(hi)}",
                 )
             console.print(t)
-    for d in stats.values():
+    for key, d in stats.items():
         if d["kind"] == "category":
-            counts = ", ".join(f"{k} {v:,}" for k, v in d["counts"].items())
-            console.print(f"{d['label']}: {counts}", highlight=False)
+            console.print(category_table(run["game"], key, d, summary["games"]))
 
     rate = run["games_per_second"]
     console.print(

@@ -1,6 +1,6 @@
 """The core protocol: :class:`Game` and :class:`State`.
 
-Modelled on OpenSpiel's ``pyspiel.Game`` / ``pyspiel.State`` (see ``shared/DESIGN.md``). Every
+Modelled on OpenSpiel's ``pyspiel.Game`` / ``pyspiel.State`` (see ``docs/architecture.md``). Every
 game subclasses both; every tool (bots, simulation, CLI, web, RL environments) uses only what
 is declared here.
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import GameOptionError
@@ -26,8 +26,26 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+#: ``(state, player) -> observation tensor``: see :meth:`Game.observation_tensor_writer`.
+TensorWriter = Callable[["State", "int | None"], "npt.NDArray[np.float32]"]
+
 #: ``current_player()`` of a finished game (OpenSpiel's ``pyspiel.PlayerId.TERMINAL``).
 TERMINAL = -1
+
+
+def _int8_view(buffer: bytearray) -> npt.NDArray[np.int8]:
+    """``buffer`` as a writable ``int8`` array (no copy). numpy is imported at the first call,
+    so importing the core never loads it."""
+    global _int8_view
+    import numpy as np
+
+    frombuffer, int8 = np.frombuffer, np.dtype(np.int8)
+
+    def view(buffer: bytearray) -> npt.NDArray[np.int8]:
+        return frombuffer(buffer, int8)
+
+    _int8_view = view
+    return view(buffer)
 
 
 class Game(ABC):
@@ -40,14 +58,20 @@ class Game(ABC):
     game_id: ClassVar[str]
     #: One line naming the game, for ``ninetynine games``.
     title: ClassVar[str] = ""
-    #: The source text, e.g. ``"000_b071a6efdc611a47.txt"``.
+    #: The rulebook the game implements, by title (e.g. ``"Warp 99 rulebook"``).
     source: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     #: Bumped whenever a rule change would change how a recorded game replays.
     version: ClassVar[int] = 1
+    #: Older versions whose records still replay, each with the options that give back its
+    #: rules (an option added since, or whose default changed): a record's own options win.
+    replay_options: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+    #: :meth:`observation_tensor_writer`'s result, made at the first
+    #: :meth:`State.observation_tensor` call.
+    _tensor_writer: TensorWriter | None = None
     #: The game's :class:`State` class: its class methods ``new(game, seed)`` (setup, for a
     #: checked seed) and ``from_dict(game, data)`` serve :meth:`new_initial_state` and
     #: :meth:`state_from_dict`, which then need no code of the game's own.
@@ -208,6 +232,20 @@ class Game(ABC):
         :raises NotImplementedError: the game has no observation tensor.
         """
         raise NotImplementedError(self._no_tensor_message())
+
+    def observation_tensor_writer(self) -> TensorWriter:
+        """A function ``(state, player) -> tensor`` equal to
+        ``encode_observation(state.observation(player))`` for every state of this game and
+        every ``player`` (a seat or ``None``, already checked): what
+        :meth:`State.observation_tensor` calls, built once per game. Games return a writer
+        that reads the state directly and skips the observation dict (the RL hot path; a test
+        proves the two equal); the dict and :meth:`encode_observation` stay the definition.
+        The default goes through the dict.
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        encode = self.encode_observation
+        return lambda state, player: encode(state.observation(player))
 
     def has_observation_tensor(self) -> bool:
         """Whether the game defines :meth:`encode_observation` (RL environments need it)."""
@@ -387,21 +425,28 @@ class State(ABC):
         """``observation(player)`` as the game's fixed-length ``float32`` vector
         (``game.encode_observation``; layout: ``game.observation_tensor_layout()``).
 
+        Written straight from the state by the game's own writer
+        (``game.state_observation_tensor``), equal to
+        ``game.encode_observation(self.observation(player))``, which stays the definition.
+
         :raises NotImplementedError: the game has no observation tensor.
         :raises ValueError: ``player`` is not a seat nor ``None``.
         """
-        return self.game.encode_observation(self.observation(player))
+        game = self.game
+        write = game._tensor_writer
+        if write is None:
+            write = game._tensor_writer = game.observation_tensor_writer()
+        if player.__class__ is not int or not 0 <= player < game.num_players:
+            check_seat(player, game.num_players)
+        return write(self, player)
 
     def legal_actions_mask(self) -> npt.NDArray[np.int8]:
         """An ``int8`` vector over ``game.num_distinct_actions``: 1 where the action is legal
-        (all 0 once the game is over). Needs numpy."""
-        import numpy as np
-
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        legal = self.legal_actions()
-        if legal:
-            mask[legal] = 1
-        return mask
+        (all 0 once the game is over); a new, writable array each call. Needs numpy."""
+        mask = bytearray(self.game.num_distinct_actions)
+        for a in self.legal_actions():
+            mask[a] = 1
+        return _int8_view(mask)
 
     def stats(self) -> dict[str, Any]:
         """Game-specific counters for simulation summaries (JSON-able); empty by default."""

@@ -7,21 +7,61 @@ A game package registers itself when imported (``register_game``); so does any p
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameOptionError
 from .game import Game
+from .plugins import AGENTS, GAMES, load_plugins
 
 _GAMES: dict[str, type[Game]] = {}
 #: (agent name, game id or None for every game) -> factory(game, seat, seed) -> Agent
 _AGENTS: dict[tuple[str, str | None], Callable[..., Any]] = {}
 _AGENT_DOCS: dict[tuple[str, str | None], str] = {}
+_LEVELS: dict[str, list[Level]] = {}
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength for people to play against (``play --seat hard``, the web lobby):
+    the agent ``spec`` behind it and how it measured, heads-up with seats rotated, as
+    ``(wins, games)`` against ``greedy`` and against ``random`` (``None``: not measured).
+    The figures are the pooled ladder files of ``docs/reports`` (``ninetynine standings``);
+    a test keeps them equal."""
+
+    name: str
+    spec: str
+    vs_greedy: tuple[int, int] | None = None
+    vs_random: tuple[int, int] | None = None
+
+    def describe(self) -> str:
+        """``"hard: ismcts:1000, wins 57.5% against greedy (200 games)"``."""
+        parts = []
+        for who, figure in (("greedy", self.vs_greedy), ("random", self.vs_random)):
+            if figure is not None:
+                wins, games = figure
+                parts.append(f"{100 * wins / games:.1f}% against {who} ({games} games)")
+        measured = f", wins {' and '.join(parts)}" if parts else ""
+        return f"{self.name}: {self.spec}{measured}"
+
+
+#: The level names, easiest first.
+LEVEL_NAMES = ("easy", "medium", "hard", "strongest")
 
 
 def _ensure_games_loaded() -> None:
-    # Importing the games package registers every game it contains.
-    import ninetynine.games  # noqa: F401
+    """Load the game plug-ins (:mod:`ninetynine.core.plugins`): an entry point naming a
+    :class:`Game` subclass registers it; one naming a module registers on import."""
+    for obj in load_plugins(GAMES):
+        if isinstance(obj, type) and issubclass(obj, Game) and obj.game_id not in _GAMES:
+            register_game(obj)
+
+
+def _ensure_agents_loaded() -> None:
+    """Load the agent plug-ins (modules that call :func:`register_agent` on import)."""
+    _ensure_games_loaded()
+    load_plugins(AGENTS)
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -80,8 +120,7 @@ def agent_factory(name: str, game_id: str) -> Callable[..., Any]:
 
     :raises GameOptionError: no agent of that name for that game.
     """
-    _ensure_games_loaded()
-    import ninetynine.agents  # noqa: F401  (registers the generic agents)
+    _ensure_agents_loaded()
 
     for key in ((name, game_id), (name, None)):
         if key in _AGENTS:
@@ -93,14 +132,48 @@ def agent_factory(name: str, game_id: str) -> Callable[..., Any]:
 
 def list_agents(game_id: str) -> list[str]:
     """Agent names available for ``game_id``."""
-    _ensure_games_loaded()
-    import ninetynine.agents  # noqa: F401
+    _ensure_agents_loaded()
 
-    return sorted({n for (n, g) in _AGENTS if g in (None, game_id)})
+    return sorted({n for (n, g) in _AGENTS if g in (None, game_id)}) + [
+        lv.name for lv in _LEVELS.get(game_id, [])
+    ]
+
+
+def register_levels(game_id: str, levels: Sequence[Level]) -> None:
+    """Name ``game_id``'s strengths (a game package calls this when imported): each level's
+    name (one of :data:`LEVEL_NAMES`, easiest first) becomes an agent spec for that game.
+
+    :raises ValueError: an unknown level name, or levels out of order.
+    """
+    names = [lv.name for lv in levels]
+    if any(n not in LEVEL_NAMES for n in names):
+        raise ValueError(f"levels are named {', '.join(LEVEL_NAMES)}, not {names}")
+    if names != sorted(names, key=LEVEL_NAMES.index):
+        raise ValueError(f"levels go easiest first: {', '.join(LEVEL_NAMES)}")
+    _LEVELS[game_id] = list(levels)
+
+
+def levels(game_id: str) -> list[Level]:
+    """``game_id``'s named strengths, easiest first (empty if it names none)."""
+    _ensure_games_loaded()
+    return list(_LEVELS.get(game_id, []))
+
+
+def resolve_level(spec: str, game_id: str) -> str:
+    """The agent spec behind ``spec`` when it names one of ``game_id``'s levels, else
+    ``spec`` itself."""
+    name = spec.strip().lower()
+    for lv in levels(game_id):
+        if lv.name == name:
+            return lv.spec
+    return spec
 
 
 def agent_doc(name: str, game_id: str) -> str:
     for key in ((name, game_id), (name, None)):
         if key in _AGENT_DOCS:
             return _AGENT_DOCS[key]
+    for lv in _LEVELS.get(game_id, []):
+        if lv.name == name:
+            return lv.describe()
     return ""

@@ -105,6 +105,17 @@ def fraction(value: float, scale: float) -> float:
     return min(value / scale, 1.0) if value > 0 and scale > 0 else 0.0
 
 
+def fraction_table(scale: float, count: int) -> list[float]:
+    """``[fraction(v, scale) for v in range(count)]``: what a writer that reads the state
+    directly looks up instead of calling :func:`fraction` (the same floats, so the same
+    ``float32`` values as the encoder's).
+
+    >>> fraction_table(4, 6)
+    [0.0, 0.25, 0.5, 0.75, 1.0, 1.0]
+    """
+    return [fraction(v, scale) for v in range(count)]
+
+
 def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
     """``observation["num_players"]``, which must be the encoder's ``num_players``.
 

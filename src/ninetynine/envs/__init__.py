@@ -2,6 +2,8 @@
 ``pip install 'ninetynine[rl]'``: numpy, Gymnasium, PettingZoo).
 
 * :func:`aec_env` — a PettingZoo AEC environment, one agent per seat (``aec.py``);
+* :func:`parallel_env` — a PettingZoo Parallel environment: the seats that decide at the same
+  moment act in one step (Sixto's marks; ``parallel.py``);
 * ``gymnasium.make("ninetynine/Warp99-v0", opponents="greedy", ...)`` — a Gymnasium
   environment in which one seat learns against bots (``single.py``; importing this package
   registers an id per game, see :func:`gym_env_id`).
@@ -35,6 +37,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 
 from .aec import NinetyNineAECEnv, aec_env
 from .common import gym_env_id
+from .parallel import NinetyNineParallelEnv, parallel_env
 from .single import NinetyNineEnv, register_gym_envs
 from .vector import NinetyNineVectorEnv, vector_env
 
@@ -43,9 +46,11 @@ register_gym_envs()
 __all__ = [
     "NinetyNineAECEnv",
     "NinetyNineEnv",
+    "NinetyNineParallelEnv",
     "NinetyNineVectorEnv",
     "aec_env",
     "gym_env_id",
+    "parallel_env",
     "register_gym_envs",
     "vector_env",
 ]

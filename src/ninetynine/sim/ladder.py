@@ -143,6 +143,10 @@ class Ladder:
     timing: dict[str, dict[str, float]]
     elapsed_seconds: float
     backend: str = "local"
+    #: Per match ``"a vs b"``: each game's result for ``a``'s seat, in game order: ``W`` won,
+    #: ``L`` lost, ``D`` drawn (what the ratings are fitted from, and what lets
+    #: :func:`add_agent` rate a newcomer without replaying the old matches).
+    results: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -158,7 +162,37 @@ class Ladder:
             "matrix": self.matrix,
             "ratings": self.ratings,
             "timing": self.timing,
+            "results": self.results,
         }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Ladder:
+        """A ladder from :meth:`to_dict`'s JSON. A file written before per-game results were
+        kept gets them back from its matrix (:func:`results_from_matrix`).
+
+        :raises GameOptionError: not a ladder (a missing or malformed field).
+        """
+        try:
+            lad = cls(
+                game=str(d["game"]),
+                num_players=int(d["num_players"]),
+                options=dict(d["options"]),
+                agents=list(d["agents"]),
+                games=int(d["games_per_match"]),
+                seed=int(d["seed"]),
+                jobs=int(d.get("jobs", 1)),
+                matrix=dict(d["matrix"]),
+                ratings=list(d["ratings"]),
+                timing=dict(d["timing"]),
+                elapsed_seconds=float(d.get("elapsed_seconds", 0.0)),
+                backend=str(d.get("backend", "local")),
+                results=dict(d.get("results") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise GameOptionError(f"not a ladder's JSON: {e!r}") from None
+        if not lad.results:
+            lad.results = results_from_matrix(lad.matrix, lad.agents, lad.num_players)
+        return lad
 
 
 def matches(
@@ -260,10 +294,61 @@ def run_ladder(
         seed=seed,
         jobs=ex.jobs,
         matrix=_matrix(specs, by_match, n),
-        ratings=_ratings(specs, by_match, games),
+        ratings=fit_ratings(specs, _results(by_match)),
         timing=_timing(specs, (g for res in results for g in res)),
         elapsed_seconds=time.perf_counter() - t0,
         backend=ex.name,
+        results=_results(by_match),
+    )
+
+
+def add_agent(
+    ladder: Ladder,
+    spec: str,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> Ladder:
+    """``ladder`` with one more agent: only the newcomer's matches are played (against every
+    agent already there, on the same deals: same game, options, seed and games per match), and
+    the ratings are refitted from every game, old and new.
+
+    :raises GameOptionError: the agent is already in the ladder, or unknown.
+    """
+    new = spec.strip().lower()
+    if new in ladder.agents:
+        raise GameOptionError(f"{new} is already in this ladder ({', '.join(ladder.agents)})")
+    part = run_ladder(
+        ladder.game,
+        [*ladder.agents, new],
+        ladder.games,
+        ladder.num_players,
+        ladder.options,
+        ladder.seed,
+        jobs,
+        progress,
+        against=[new],
+        executor=executor,
+    )
+    agents = [*ladder.agents, new]
+    matrix = {a: dict(ladder.matrix.get(a, {})) for a in agents}
+    for a, row in part.matrix.items():
+        matrix[a].update(row)
+    results = {**ladder.results, **part.results}
+    return Ladder(
+        game=ladder.game,
+        num_players=ladder.num_players,
+        options=ladder.options,
+        agents=agents,
+        games=ladder.games,
+        seed=ladder.seed,
+        jobs=part.jobs,
+        matrix=matrix,
+        ratings=fit_ratings(agents, results),
+        timing={**ladder.timing, new: part.timing[new]},
+        elapsed_seconds=ladder.elapsed_seconds + part.elapsed_seconds,
+        backend=part.backend,
+        results=results,
     )
 
 
@@ -292,28 +377,56 @@ def _matrix(
     return out
 
 
-def _ratings(
-    specs: list[str], by_match: dict[tuple[str, str], list[TimedGame]], games: int
-) -> list[dict[str, Any]]:
-    """OpenSkill Plackett-Luce ratings from every game, game index first, then match order
-    (so no match is rated entirely before another)."""
+def match_key(a: str, b: str) -> str:
+    """The key of the match of ``a``'s seat against ``b`` in :attr:`Ladder.results`."""
+    return f"{a} vs {b}"
+
+
+def _results(by_match: dict[tuple[str, str], list[TimedGame]]) -> dict[str, str]:
+    out = {}
+    for (a, _b), played in by_match.items():
+        out[match_key(a, _b)] = "".join(
+            "D" if g.winner is None else "W" if g.agents[g.winner] == a else "L"
+            for g in sorted(played, key=lambda g: g.index)
+        )
+    return out
+
+
+def results_from_matrix(
+    matrix: Mapping[str, Mapping[str, Mapping[str, Any]]], agents: Sequence[str], n: int
+) -> dict[str, str]:
+    """Per-game results for a ladder file that kept only its counts: each match's wins,
+    draws and losses spread evenly over its games (the ratings fitted from them are then
+    close to, not exactly, the ones the original order gave)."""
+    out = {}
+    for a, b in matches(agents, n):
+        c = matrix.get(a, {}).get(b)
+        if c is None:
+            continue
+        total, wins, draws = int(c["games"]), int(c["wins"]), int(c["draws"])
+        counts = {"W": wins, "D": draws, "L": total - wins - draws}
+        slots = sorted(
+            ((i + 0.5) / k, mark) for mark, k in counts.items() if k > 0 for i in range(k)
+        )
+        out[match_key(a, b)] = "".join(mark for _, mark in slots)
+    return out
+
+
+def fit_ratings(agents: Sequence[str], results: Mapping[str, str]) -> list[dict[str, Any]]:
+    """OpenSkill Plackett-Luce ratings from every game of ``results`` (:attr:`Ladder.results`),
+    game index first, then match order (so no match is rated entirely before another)."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    rating = {a: model.rating(name=a) for a in specs}
-    order = list(by_match)
-    for k in range(games):
-        for key in order:
-            played = by_match[key]
+    rating = {a: model.rating(name=a) for a in agents}
+    keyed = [(key.split(" vs ", 1), played) for key, played in results.items()]
+    longest = max((len(p) for _, p in keyed), default=0)
+    for k in range(longest):
+        for (a, b), played in keyed:
             if k >= len(played):
                 continue
-            g = played[k]
-            a, b = key
-            ranks: list[float]
-            if g.winner is None:
-                ranks = [0.0, 0.0]
-            else:
-                ranks = [0.0, 1.0] if g.agents[g.winner] == a else [1.0, 0.0]
+            mark = played[k]
+            ranks = [0.0, 0.0] if mark == "D" else [0.0, 1.0] if mark == "W" else [1.0, 0.0]
             [[ra], [rb]] = model.rate([[rating[a]], [rating[b]]], ranks=ranks)
             rating[a], rating[b] = ra, rb
     rows: list[dict[str, Any]] = [
@@ -357,9 +470,13 @@ def _timing(specs: list[str], played: Iterable[TimedGame]) -> dict[str, dict[str
 __all__ = [
     "Ladder",
     "TimedGame",
+    "add_agent",
     "chunks",
+    "fit_ratings",
+    "match_key",
     "matches",
     "parallel_map",
     "play_timed",
+    "results_from_matrix",
     "run_ladder",
 ]

@@ -8,6 +8,7 @@ traceback.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -21,10 +22,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ninetynine.core.errors import NinetyNineError
-from ninetynine.core.registry import agent_doc, game_class, list_agents, list_games
+from ninetynine.core.registry import agent_doc, game_class, levels, list_agents, list_games
 
+from .sheet import MAX_ROW
 from .store import Store
-from .tables import LiveTable, MoveError, SheetError, TableManager
+from .tables import LimitError, Limits, LiveTable, MoveError, SheetError, TableManager
 
 log = logging.getLogger("ninetynine.web")
 
@@ -75,6 +77,9 @@ def game_info(game_id: str) -> dict[str, Any]:
         "default_players": cls.default_players,
         "options": options,
         "agents": [{"name": a, "doc": agent_doc(a, game_id)} for a in list_agents(game_id)],
+        "levels": [
+            {"name": lv.name, "spec": lv.spec, "text": lv.describe()} for lv in levels(game_id)
+        ],
         "renderer": renderer_url(game_id),
     }
 
@@ -85,36 +90,61 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+def parse_json(text: str | bytes, what: str) -> Any:
+    """``json.loads(text)``, or a ``ValueError`` saying what is wrong with ``what`` (e.g.
+    "the request body"): not JSON, or nested so deeply that the parser gives up (a
+    ``RecursionError`` inside ``json``; 16 KB of brackets is enough)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{what} is nested too deeply") from None
+    except ValueError:
+        raise ValueError(f"{what} is not valid JSON") from None
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_MESSAGE:
         raise ApiError(413, "bad_message", "the request body is too large")
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise ApiError(400, "bad_message", "the request body is not valid JSON") from None
+        data = parse_json(raw or b"{}", "the request body")
+    except ValueError as e:
+        raise ApiError(400, "bad_message", str(e)) from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_message", "the request body must be a JSON object")
     return data
 
 
 def create_app(
-    database_url: str | None = None, bot_delay: float = 0.0, resume: bool = True
+    database_url: str | None = None,
+    bot_delay: float = 0.0,
+    resume: bool = True,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web application.
 
     :param database_url: SQLAlchemy URL; ``None``: the SQLite file in the user data directory.
     :param bot_delay: seconds a bot waits before each move (so people can follow).
     :param resume: on start-up, let unfinished all-bot tables play on.
+    :param limits: what the server allows (:class:`~ninetynine.web.tables.Limits`).
     """
     store = Store(database_url)
-    manager = TableManager(store, bot_delay=bot_delay)
+    manager = TableManager(store, bot_delay=bot_delay, limits=limits)
+
+    async def close_idle_hourly() -> None:
+        while True:
+            await asyncio.sleep(3600)
+            manager.close_idle()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         if resume:
             manager.resume()
+        else:
+            manager.close_idle()
+        janitor = asyncio.get_running_loop().create_task(close_idle_hourly())
         yield
+        janitor.cancel()
         await manager.close()
         store.close()
 
@@ -131,6 +161,10 @@ def create_app(
     @app.exception_handler(MoveError)
     async def _move_error(_r: Request, e: MoveError) -> JSONResponse:
         return JSONResponse({"error": str(e), "code": e.code}, status_code=_STATUS.get(e.code, 400))
+
+    @app.exception_handler(LimitError)
+    async def _limit_error(_r: Request, e: LimitError) -> JSONResponse:
+        return JSONResponse({"error": str(e), "code": "limit"}, status_code=429)
 
     @app.exception_handler(NinetyNineError)
     async def _lib_error(_r: Request, e: NinetyNineError) -> JSONResponse:
@@ -263,6 +297,10 @@ def create_app(
         returns the seat's new view."""
         table = table_or_404(table_id)
         body = await _json_body(request)
+        if not body.get("token"):
+            raise ApiError(
+                400, "bad_request", "a move needs your seat's token (from its invite link)"
+            )
         seat = table.seat_of(body.get("token"))
         await table.play(seat, body)
         return table.view(seat)
@@ -339,6 +377,9 @@ def create_app(
             action: Any = 0
         elif "row" in body:
             action = body["row"]
+            # a row is a whole number of cards 1..10; 0 would read as DECK_EMPTIED
+            if isinstance(action, bool) or not isinstance(action, int) or action < 1:
+                raise ApiError(400, "bad_entry", f"a row has 1 to {MAX_ROW} cards, not {action!r}")
         else:
             raise ApiError(400, "bad_request", 'an entry is {"row": n} or {"deck": true}')
         try:
@@ -375,9 +416,9 @@ async def _ws_message(websocket: WebSocket, table: Any, seat: int | None, text: 
         if len(text) > MAX_MESSAGE:
             raise MoveError("bad_message", "message too large")
         try:
-            msg = json.loads(text)
-        except ValueError:
-            raise MoveError("bad_message", "the message is not valid JSON") from None
+            msg = parse_json(text, "the message")
+        except ValueError as e:
+            raise MoveError("bad_message", str(e)) from None
         if not isinstance(msg, dict):
             raise MoveError("bad_message", 'a message is a JSON object with a "type"')
         kind = msg.get("type")

@@ -1,6 +1,6 @@
 """The paper score sheet of the physical Warp 99 / Ninety Nine, as a table companion.
 
-``000_b071a6efdc611a47.txt § Scoring Setup``: "a score table listing all players. Player 1
+Warp 99 rulebook § Scoring Setup: "a score table listing all players. Player 1
 starts with 0 points. Player 2 starts with 1 point. Player 3 starts with 2 points. Player 4
 starts with 3 points." and "the scorekeeper should regularly inform the players of their current
 scores and how many points they still need to reach 99". § Scoring: a cleared personal row

@@ -31,6 +31,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -39,8 +40,11 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import CursorResult, Engine
@@ -62,10 +66,12 @@ class TableRow(Base):
     num_players: Mapped[int] = mapped_column(Integer)
     options: Mapped[str] = mapped_column(Text)  # JSON object
     seed: Mapped[str] = mapped_column(String(32))  # 0 .. 2**64-1 does not fit a signed bigint
+    #: The creator chose the seed (a fixed deal, told to every seat), rather than the server.
+    fixed_deal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seats: Mapped[str] = mapped_column(Text)  # JSON list: "human" or an agent spec per seat
     names: Mapped[str] = mapped_column(Text)  # JSON list of display names
     token_hashes: Mapped[str] = mapped_column(Text)  # JSON list: sha256 hex or null (bots)
-    status: Mapped[str] = mapped_column(String(16), default="open")  # open | finished
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open|finished|stopped
     result: Mapped[str] = mapped_column(Text, default="")
     num_moves: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[float] = mapped_column(Float)
@@ -104,6 +110,7 @@ class StoredTable:
     created: float
     updated: float
     moves: list[tuple[int, int]]  # (seat, action)
+    fixed_deal: bool = False
 
 
 def hash_token(token: str) -> str:
@@ -157,6 +164,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -173,6 +181,7 @@ class Store:
         seats: Sequence[str],
         names: Sequence[str],
         token_hashes: Sequence[str | None],
+        fixed_deal: bool = False,
     ) -> str:
         """Insert a new table; returns its id."""
         now = time.time()
@@ -191,6 +200,7 @@ class Store:
                     seats=json.dumps(list(seats)),
                     names=json.dumps(list(names)),
                     token_hashes=json.dumps(list(token_hashes)),
+                    fixed_deal=fixed_deal,
                     status="open",
                     result="",
                     num_moves=0,
@@ -254,17 +264,41 @@ class Store:
         """Newest first, without their moves (``moves`` is empty)."""
         with Session(self.engine) as s:
             q = select(TableRow)
-            if status:
+            if status == "finished":  # a stopped table is over too
+                q = q.where(TableRow.status.in_(("finished", "stopped")))
+            elif status:
                 q = q.where(TableRow.status == status)
             if kind:
                 q = q.where(TableRow.kind == kind)
             q = q.order_by(TableRow.updated.desc()).limit(limit)
             return [_stored(r, []) for r in s.scalars(q)]
 
-    def open_table_ids(self, kind: str = "game") -> list[str]:
+    def open_table_ids(self, kind: str = "game", idle_since: float | None = None) -> list[str]:
+        """Ids of the unfinished tables of ``kind``; with ``idle_since`` (a ``time.time()``),
+        only those with no move (nor creation) after it."""
         with Session(self.engine) as s:
             q = select(TableRow.id).where(TableRow.status == "open", TableRow.kind == kind)
+            if idle_since is not None:
+                q = q.where(TableRow.updated < idle_since)
             return list(s.scalars(q))
+
+    def count_open(self, kind: str = "game", bots_only: bool = False) -> int:
+        """How many tables of ``kind`` are unfinished (``bots_only``: with no person's seat)."""
+        with Session(self.engine) as s:
+            q = select(func.count()).where(TableRow.status == "open", TableRow.kind == kind)
+            if bots_only:
+                q = q.where(TableRow.seats.not_like('%"human"%'))
+            return int(s.scalar(q) or 0)
+
+    def stop_table(self, table_id: str, result: str) -> None:
+        """Close an unfinished table for good (status ``stopped``, ``result`` says why): it
+        is never resumed and takes no more moves; its record still replays what was played."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "open")
+                .values(status="stopped", result=result, updated=time.time())
+            )
 
     def count(self) -> int:
         with Session(self.engine) as s:
@@ -287,4 +321,17 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
         created=row.created,
         updated=row.updated,
         moves=moves,
+        fixed_deal=bool(row.fixed_deal),
     )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to date: add the columns it lacks
+    (``fixed_deal``), with their defaults. ``create_all`` makes missing tables, never
+    missing columns."""
+    have = {c["name"] for c in inspect(engine).get_columns("tables")}
+    if "fixed_deal" not in have:
+        with engine.begin() as conn:
+            conn.execute(
+                text("ALTER TABLE tables ADD COLUMN fixed_deal BOOLEAN NOT NULL DEFAULT FALSE")
+            )

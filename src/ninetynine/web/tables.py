@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -56,6 +57,30 @@ MAX_BOT_ITERATIONS = 5000
 MAX_BOT_SECONDS = 5.0
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows, so that nobody can fill its memory, cores or database
+    (``ninetynine serve --max-open-tables ...``). A table beyond a limit is refused with a
+    :class:`LimitError` (HTTP 429) whose message names the limit.
+
+    :ivar max_open_tables: unfinished tables in the store (people's and bots').
+    :ivar max_bot_tables: unfinished tables with no person's seat: they play on their own,
+        on the server's cores, and resume after a restart.
+    :ivar max_bot_moves: a table with no person's seat is stopped after this many moves.
+    :ivar idle_hours: an unfinished table with no move for this long is closed for good
+        (checked at start-up and every hour).
+    """
+
+    max_open_tables: int = 1000
+    max_bot_tables: int = 4
+    max_bot_moves: int = 10_000
+    idle_hours: float = 24.0 * 7
+
+
+class LimitError(Exception):
+    """A new table would pass one of the server's :class:`Limits`."""
 
 
 class MoveError(NinetyNineError):
@@ -140,8 +165,13 @@ class LiveTable:
         store: Store,
         bot_delay: float = 0.0,
         on_change: Callable[[LiveTable], None] | None = None,
+        max_bot_moves: int | None = None,
     ) -> None:
         self.id = stored.id
+        #: Moves after which a table with no person is stopped (``None``: never).
+        self.max_bot_moves = max_bot_moves
+        #: Why the server closed this unfinished table for good (``None``: it did not).
+        self.stopped: str | None = stored.result if stored.status == "stopped" else None
         self.store = store
         self.bot_delay = bot_delay
         self.game: Game = load_game(
@@ -151,6 +181,7 @@ class LiveTable:
         self.names = list(stored.names)
         self.token_hashes = list(stored.token_hashes)
         self.created = stored.created
+        self.fixed_deal = stored.fixed_deal
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
         # Replayed quickly; only the moves the log shows have their events worded.
@@ -185,7 +216,19 @@ class LiveTable:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal()
+        """The game is over, or the server stopped it (:attr:`stopped`)."""
+        return self.stopped is not None or self.state.is_terminal()
+
+    @property
+    def bot_only(self) -> bool:
+        """No seat is a person's."""
+        return all(s != HUMAN for s in self.seats)
+
+    def stop(self, reason: str) -> None:
+        """Close this unfinished table for good (stored: it never resumes)."""
+        self.store.stop_table(self.id, reason)
+        self.stopped = reason
+        log.info("table %s stopped: %s", self.id, reason)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose invite token this is.
@@ -206,6 +249,8 @@ class LiveTable:
         return [spec != HUMAN or i in online for i, spec in enumerate(self.seats)]
 
     def result_text(self) -> str:
+        if self.stopped is not None:
+            return f"stopped: {self.stopped}"
         if not self.finished:
             return ""
         w = self.state.winner()
@@ -228,6 +273,9 @@ class LiveTable:
             "title": self.game.title,
             "num_players": self.game.num_players,
             "options": dict(self.game.options),
+            # a seed chosen by the creator fixes the deal: whoever knows it can work out
+            # every hidden card, so every seat is told
+            "fixed_deal": self.fixed_deal,
             "seats": [
                 {
                     "seat": i,
@@ -272,7 +320,10 @@ class LiveTable:
             "log": self.log_for(seat),
             "terminal": st.is_terminal(),
             "has_hint": self.has_hint,
+            "fixed_deal": self.fixed_deal,
         }
+        if self.stopped is not None:
+            out["result"] = self.result_text()
         if st.is_terminal():
             out["result"] = self.result_text()
             out["returns"] = st.returns()
@@ -353,6 +404,8 @@ class LiveTable:
         async with self.lock:
             if seat is None:
                 raise MoveError("spectator", "spectators cannot make moves")
+            if self.stopped is not None:
+                raise MoveError("finished", f"this table was stopped: {self.stopped}")
             if self.finished:
                 raise MoveError("finished", "the game is over")
             version = message.get("version")
@@ -406,6 +459,10 @@ class LiveTable:
                 agent = self.agents.get(p)
                 if agent is None or self.finished:
                     break
+                cap = self.max_bot_moves
+                if self.bot_only and cap is not None and self.version >= cap:
+                    self.stop(f"a table of bots alone ends after {cap} moves on this server")
+                    break
                 version = self.version
                 try:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
@@ -429,7 +486,8 @@ class LiveTable:
                         return
             await self.broadcast()
 
-    async def stop(self) -> None:
+    async def halt(self) -> None:
+        """Cancel the bot loop (the server is shutting down or unloading the table)."""
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -487,9 +545,10 @@ class TableManager:
     is played or watched. A finished game nobody watches leaves memory (it cannot change any
     more): the lobby lists it from the store, and opening it again replays it."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, limits: Limits | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
 
     def create(
@@ -512,6 +571,7 @@ class TableManager:
         game = load_game(game_id, num_players=num_players, **options)
         specs = normalise_seats(game, seats)
         state = game.new_initial_state(seed=seed)  # checks the seed; None draws one
+        self.check_limits(bot_only=all(s != HUMAN for s in specs))
         tokens = [new_token() if s == HUMAN else None for s in specs]
         tid = self.store.create_table(
             kind="game",
@@ -522,6 +582,7 @@ class TableManager:
             seats=specs,
             names=seat_names(specs, names),
             token_hashes=[hash_token(t) if t else None for t in tokens],
+            fixed_deal=seed is not None,
         )
         return Created(tid, tokens)
 
@@ -534,7 +595,13 @@ class TableManager:
         stored = self.store.load(table_id)
         if stored is None or stored.kind != "game":
             return None
-        table = LiveTable(stored, self.store, self.bot_delay, on_change=self._settle)
+        table = LiveTable(
+            stored,
+            self.store,
+            self.bot_delay,
+            on_change=self._settle,
+            max_bot_moves=self.limits.max_bot_moves,
+        )
         if table.finished:
             return table  # read-only: each caller may have its own copy
         self.tables[table_id] = table
@@ -550,13 +617,53 @@ class TableManager:
         if table.finished and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
+    def check_limits(self, bot_only: bool) -> None:
+        """:raises LimitError: one more unfinished table (``bot_only``: of bots alone) would
+        pass the server's :class:`Limits` (idle tables are closed first)."""
+        lim = self.limits
+        if self.store.count_open() >= lim.max_open_tables:
+            self.close_idle()
+            if self.store.count_open() >= lim.max_open_tables:
+                raise LimitError(
+                    f"this server holds at most {lim.max_open_tables} unfinished tables; "
+                    "finish one or try again later"
+                )
+        if bot_only and self.store.count_open(bots_only=True) >= lim.max_bot_tables:
+            raise LimitError(
+                f"this server runs at most {lim.max_bot_tables} tables of bots alone at once; "
+                "give a seat to a person, or wait for one to finish"
+            )
+
+    def close_idle(self, now: float | None = None) -> int:
+        """Close for good every unfinished table with no move for ``limits.idle_hours``
+        (nobody can be waiting at it); returns how many."""
+        hours = self.limits.idle_hours
+        since = (time.time() if now is None else now) - hours * 3600
+        n = 0
+        for tid in self.store.open_table_ids(idle_since=since):
+            reason = f"closed after {hours:g} hours without a move"
+            table = self.tables.pop(tid, None)
+            if table is not None:
+                table.stop(reason)
+            else:
+                self.store.stop_table(tid, reason)
+            n += 1
+        return n
+
     def resume(self) -> int:
-        """Load every unfinished table whose seats are all bots and let them play on (the
-        others wait until someone opens them). Returns how many were resumed."""
+        """Load the unfinished tables whose seats are all bots and let them play on, up to
+        ``limits.max_bot_tables`` (the others are stopped: the limit may have been lowered);
+        the people's tables wait until someone opens them. Returns how many were resumed."""
+        self.close_idle()
         n = 0
         for tid in self.store.open_table_ids():
             stored = self.store.load(tid)
             if stored and all(s != HUMAN for s in stored.seats):
+                if n >= self.limits.max_bot_tables:
+                    self.store.stop_table(
+                        tid, f"this server runs at most {self.limits.max_bot_tables} bot tables"
+                    )
+                    continue
                 table = self.get(tid)
                 if table is not None:
                     table.schedule_bots()
@@ -594,7 +701,7 @@ class TableManager:
 
     async def close(self) -> None:
         for t in self.tables.values():
-            await t.stop()
+            await t.halt()
 
     # -- score sheets --------------------------------------------------------------------
     def create_sheet(self, game_id: str, names: Sequence[str], handicap: Any = None) -> Created:

@@ -7,7 +7,7 @@ import json
 
 import ninetynine
 from ninetynine.core.rng import Rng
-from ninetynine.games.heroes99.cards import format_card, strength_value
+from ninetynine.games.heroes99.cards import format_card, parse_card, strength_value
 
 
 def _expected_text(move: dict, state) -> str | None:
@@ -89,3 +89,19 @@ def test_an_order_choice_names_the_hero_whose_ability_goes_first() -> None:
     items = obs["pending"]["items"]
     assert heroes == [game.roster.ids[it[1]] for it in items] and len(heroes) >= 2
     assert all(h in facts["heroes"] for h in heroes)
+
+
+def test_the_hand_lists_no_trigger_on_a_full_hero():
+    """As on the terminal board (issue 18): a heart cannot go on Jester with 3 active cards,
+    so the web hand shows no Jester skill for it."""
+    from .positions import position
+
+    s = position(
+        [["jester", "regent", "bastion"], ["warden", "hoarder", "stalwart"]],
+        hands=["7H 2C", "2D"],
+        active=[["3C 4C 5C", "", ""], ["", "", ""]],
+    )
+    facts = s.game.drawing_facts(s.observation(0), s.legal_actions())
+    heart = next(h for h in facts["hand"] if h["card"] == parse_card("7H"))
+    assert heart["triggers"] == []
+    assert facts["room"][0][0] == [3, 3]

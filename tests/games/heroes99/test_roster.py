@@ -132,8 +132,12 @@ def test_other_file_errors(tmp_path):
             ),
             "x.toml",
         )
-    with pytest.raises(HeroFileError, match="not a directory"):
+    with pytest.raises(HeroFileError, match=r"missing: no such directory \(option heroes\)"):
         load_roster([str(tmp_path / "missing")])
+    (tmp_path / "plain.txt").write_text("", encoding="utf-8")
+    with pytest.raises(HeroFileError, match=r"plain\.txt: not a directory"):
+        load_roster([str(tmp_path / "plain.txt")])
+    (tmp_path / "plain.txt").unlink()
     with pytest.raises(HeroFileError, match="no hero files"):
         load_roster([str(tmp_path)])
     (tmp_path / "a.toml").write_text(GOLEM, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Every example printed in the ONO 99 rulebook (``004_69530accaedd5eb3.txt``) as a test."""
+"""Every example printed in the ONO 99 rulebook as a test."""
 
 from __future__ import annotations
 

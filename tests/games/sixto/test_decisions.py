@@ -486,7 +486,7 @@ def test_d17_kriskras_a_closed_row_removes_the_die_of_the_rows_own_colour():
     set_row(s, 0, Y, [L] * 10 + [_, _])
     s.dice = dice
     s._legal = None
-    move = "".join(f"{S.LETTERS[lay.colors[12 + c]]}2" for c in cols)
+    move = "".join(f"{S.LETTERS[lay.colors[12 + c]]}@2" for c in cols)
     act(s, "keep", move)
     assert s.removed == [Y]
 
@@ -499,7 +499,7 @@ def test_d18_kriskras_one_roll_may_mark_several_spaces_in_one_row():
     c0, c1 = lay.colors[0], lay.colors[1]
     s.dice[c0], s.dice[c1] = lay.numbers[0], lay.numbers[1]
     s._legal = None
-    move = f"{S.LETTERS[c0]}1{S.LETTERS[c1]}1"
+    move = f"{S.LETTERS[c0]}@1{S.LETTERS[c1]}@1"
     act(s, "keep", move)
     assert row_codes(s, 0, R)[:2] == [MARK, MARK]
 
@@ -604,7 +604,7 @@ def test_d22_notation():
     h = Notation("hits")
     assert h.action_to_string(h.string_to_action("g* r")) == "RG*"
     k = Notation("kriskras")
-    assert k.action_to_string(k.string_to_action("R>3 b1")) == "R@3B@1"
+    assert k.action_to_string(k.string_to_action("R>3 b@1")) == "R@3B@1"
     with pytest.raises(NotationError, match="twice"):
         n.string_to_action("RR")
     with pytest.raises(NotationError, match="not a Sixto move"):
@@ -679,13 +679,46 @@ def test_d22_kriskras_writes_the_row_after_an_at_sign_and_still_reads_old_record
     k = Notation("kriskras")
     a = CHOICE0 + 3 * 7 + 1 * 7**3  # Yellow (die 1) in row 3, Blue (die 3) in row 1
     assert k.action_to_string(a) == "Y@3B@1"
-    assert k.string_to_action("Y@3B@1") == k.string_to_action("Y3B1") == a
-    assert k.string_to_action("y @3, b>1") == k.string_to_action("yellow@3 blue 1") == a
+    assert k.string_to_action("Y@3B@1") == k.string_to_action("Y3B1", legacy=True) == a
+    assert k.string_to_action("y @3, b>1") == k.string_to_action("yellow@3 blue@1") == a
     with pytest.raises(NotationError):
         k.string_to_action("Y@@3")
+    # Typed, the old form is refused (issue 18: G2 read as G@2 where a newcomer meant the die
+    # showing 2); only a record's reader takes it.
+    with pytest.raises(NotationError, match=r"write the die, @ and the row it marks in \(Y@3"):
+        k.string_to_action("Y3B1")
     game = sixto(2, pad="kriskras")
     state = random_playout(game.new_initial_state(seed=5), 5)
     text = GameRecord.from_state(state, ["random", "random"]).to_text()
     assert "@" in text
     old = parse_record(text.replace("@", ""))
     assert old.final_state().to_json() == state.to_json()
+
+
+def test_a_no_space_error_gives_only_the_reason_that_holds():
+    """Issue 18: every "no space" error listed "beyond a lock or in a target area still closed",
+    even without the Locked pad. Now it names the one reason, in the sheet's terms."""
+    from ninetynine.agents import make_agent
+
+    said: dict[str, set[str]] = {}
+    for pad in ("none", "locked", "kriskras", "hits"):
+        game = ninetynine.load_game("sixto", num_players=1, pad=pad)
+        state = game.new_initial_state(2)
+        bot = make_agent("greedy", game, 0, seed=0)
+        while not state.is_terminal():
+            legal = set(state.legal_actions())
+            if state.observation(0)["phase"] == "choose":
+                for a in range(CHOICE0, CHOICE0 + game.notation.choices):
+                    opts = game.notation.options_of(a - CHOICE0)
+                    if a in legal or sum(1 for o in opts if o) != 1:
+                        continue
+                    with pytest.raises(ninetynine.IllegalActionError) as e:
+                        state.apply_action(a)
+                    if "has no space" in str(e.value):
+                        said.setdefault(pad, set()).add(str(e.value).split("has no space in ")[1])
+            state.apply_action(bot.step(state.observation(0), sorted(legal)))
+    for pad, texts in said.items():
+        assert all(("lock" in t) == ("beyond the standing lock" in t) for t in texts)
+        assert any("lock" in t for t in texts) == (pad == "locked"), pad
+        assert any("right of the row's last mark" in t for t in texts), pad
+    assert any("is in the target area, which opens after 4 marks" in t for t in said["none"])

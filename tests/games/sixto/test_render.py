@@ -32,6 +32,7 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
         (2, 4, 22, 1, "kriskras"),
         (1, 2, 17, 0, "locked"),
         (2, 6, 30, 0, "cross-blocks"),
+        (2, 6, 30, 0, "cross-diagonals"),
     ],
 )
 def test_sheet_snapshots(players, seed, actions, seat, pad):
@@ -158,3 +159,106 @@ def test_where_each_die_would_mark_lists_only_marks_some_legal_choice_makes(pad)
                 assert offered == made, (pad, seed, offered - made, made - offered)
             state.apply_action(bots[p].step(obs, state.legal_actions()))
     assert checked > 50
+
+
+def _numbers(line: str) -> list[int]:
+    import re
+
+    return [int(x) for x in re.findall(r"-?\d+", line)]
+
+
+@pytest.mark.parametrize("pad", ["none", "cross-blocks", "cross-diagonals", "hits", "locked"])
+def test_every_point_of_a_score_is_on_the_board(pad):
+    """Issue 18: the Cross areas and the Hits bonus scored points the board did not show.
+    Now the row points, the column points, each Cross area's points and the Hits bonus are
+    printed, and they add up to the score the sheet's title gives, at every roll of a game."""
+    game = ninetynine.load_game("sixto", num_players=2, pad=pad)
+    state = game.new_initial_state(6)
+    bots = [make_agent("greedy", game, i, seed=i) for i in range(2)]
+    checked = 0
+    while not state.is_terminal():
+        obs = state.observation(0)
+        if obs["phase"] == "roll":
+            lines = render_text(obs, game=game).splitlines()
+            top = lines.index(next(ln for ln in lines if ln.startswith("  columns")))
+            rows = [_numbers(ln)[-1] for ln in lines[top - 6 : top]]
+            columns = sum(_numbers(lines[top]))
+            total_line = next(ln for ln in lines if ln.startswith("  score "))
+            total, *parts = _numbers(total_line.split("(")[0])
+            assert total == obs["scores"][0] == sum(parts)
+            assert parts[:2] == [sum(rows), columns]
+            if pad == "cross-blocks":
+                blocks = [ln for ln in lines if ln.startswith("  blocks ")]
+                assert len(blocks) == 3
+                assert parts[2] == sum(sum(_numbers(ln)[2:]) for ln in blocks)
+            if pad == "cross-diagonals":
+                line = next(ln for ln in lines if ln.startswith("  diagonals "))
+                assert parts[2] == sum(
+                    _numbers(line.replace("columns 1-6", "").replace("columns 7-12", ""))
+                )
+            if pad == "hits":
+                bonus = sum(ln.count("X+") for ln in lines[top - 6 : top]) * 5
+                assert parts[2] == bonus
+            checked += 1
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+    assert checked > 8
+
+
+def test_a_hit_space_marked_the_regular_way_is_told_from_one_marked_by_a_hit():
+    """Both showed ``X*``; the regular mark earns the +5 (D16), so it shows ``X+``."""
+    from ninetynine.games.sixto.render import cell_text
+    from ninetynine.games.sixto.rules import HIT, MARK, OPEN, layout_for
+
+    lay = layout_for(0, 12, "hits")
+    i = next(k for k, h in enumerate(lay.hits) if h)
+    cells = [OPEN] * len(lay.hits)
+    assert cell_text(lay, cells, i).endswith("*")
+    cells[i] = HIT
+    assert cell_text(lay, cells, i) == " X*"
+    cells[i] = MARK
+    assert cell_text(lay, cells, i) == " X+"
+
+
+def test_the_hits_log_names_the_die_as_it_showed():
+    """A hit marks a space whatever the die shows: the log said "Green 3 (column 2, a hit)",
+    the space's number, where the Green die showed 6."""
+    game = ninetynine.load_game("sixto", num_players=2, pad="hits")
+    state = game.new_initial_state(3)
+    bots = [make_agent("greedy", game, i, seed=i) for i in range(2)]
+    seen = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+        after = state.observation(None)
+        for e in after["events"]:
+            if e["type"] != "marks":
+                continue
+            line = next(
+                ln
+                for ln in game.describe_events({}, after, [], [], p, ["A", "B"])
+                if ln.startswith(("A marks", "B marks")) and ln[0] == "AB"[e["seat"]]
+            )
+            for d, r, c, hit in e["marks"]:
+                shown = after["last_roll"]["dice"][d]
+                name = ("Red", "Yellow", "Green", "Blue", "Purple", "Orange")[d]
+                if hit:
+                    lay_number = game.new_initial_state(3).layouts[e["seat"]].numbers
+                    space = lay_number[r * after["width"] + c]
+                    assert (
+                        f"{name} {shown} as a hit on the {space} in column {c + 1} (no bonus)"
+                        in line
+                    )
+                    seen += 1
+    assert seen > 3
+
+
+def test_kriskras_mini_sheets_keep_their_colours():
+    """The others' compact sheets showed numbers only; each space's colour is its letter, and
+    its colour with markup."""
+    state = after_bots("sixto", 2, 4, 22, "greedy", pad="kriskras")
+    plain = render_text(state.observation(1), game=state.game)
+    marked = render_text(state.observation(1), markup=True, game=state.game)
+    mini = [ln for ln in plain.splitlines() if ln.startswith("  1 R ") and "|" in ln]
+    assert mini[-1] == "  1 R y.pXb.gXp1b5g2r1y3|o5r3o2"  # the other seat's, after the own
+    assert "[bold white on purple4]p1[/]" in marked

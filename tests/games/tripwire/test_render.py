@@ -39,6 +39,7 @@ def test_board_during_an_attack_wave():
         4,
         hands=["Stasis P10 O6 O2 O3", "Null T1 T2 G2", "P1 P2 O1", "T9 O9 G3"],
         docks=["T3 T4", "P8 P9", "O5"],
+        options={"penalty_timing": "turn"},  # the log's wave of 3 units (D17)
     )
     play(s, "Stasis>1", "P10>2", "O6>3", "end", "null")
     text = render_text(s.observation(2), names=["Ann", "Bob", "Cy", "Di"])
@@ -115,13 +116,60 @@ def test_events_name_resets_hijacks_skips_bonus_and_the_end():
         "A DEFUSES dock 1 with Teal 1: 5 cards to the side pile; a bonus turn when this turn ends"
     ]
     assert step(s, "O10>3") == [
-        "A trips a TRIPWIRE on dock 3 with Orange 10: 3 cards to the side pile; 1 penalty unit"
+        "A trips a TRIPWIRE on dock 3 with Orange 10: 3 cards to the side pile; 1 penalty unit",
+        "ATTACK WAVE: A triggers 1 unit; target B (1 incoming)",
     ]
-    assert step(s, "end") == ["ATTACK WAVE: A triggers 1 unit; target B (1 incoming)"]
     lines = step(s, "take")
     assert lines[0] == "B takes the hit: draws 1, skips 1 (the wave is spent)"
-    assert "A takes a bonus turn (Defuse or Volt)" in lines
+    assert "A takes a bonus turn (Defuse or Volt)" in step(s, "end")
+    s = position(
+        3,
+        hands=["T1 O10 P5 G2", "G3", "G4"],
+        docks=["T3 P3 P2 T2", "", "O8 O9"],
+        options={"penalty_timing": "turn"},
+    )
+    step(s, "T1>1")
+    step(s, "O10>3")
+    assert step(s, "end") == ["ATTACK WAVE: A triggers 1 unit; target B (1 incoming)"]
+    assert "A takes a bonus turn (Defuse or Volt)" in step(s, "take")
     s = position(2, hands=["P5 G2", "G3"], docks=["T5", "", ""])
     assert step(s, "P5>1") == ["A hijacks dock 1 with Purple 5 (Number Match)"]
     s = position(2, hands=["T6", "G3"], docks=["T5", "", ""])
     assert step(s, "T6>1") == ["A: SYSTEM CLEAR! (last card played)"]
+
+
+def test_a_blocked_ending_says_the_fewest_cards_decided_it():
+    """Issue 18: a blocked 4-player game "is a draw" over -5 -5 -6 -6 without saying why. The
+    end names the rule (the fewest cards wins, D24) with every seat's count, and a tie for the
+    fewest as such."""
+    from ninetynine.games.tripwire.events import describe_events
+
+    names = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    tie = {"events": [{"type": "blocked", "winner": -1}], "hand_sizes": [5, 5, 6, 6]}
+    assert describe_events({}, tie, 0, names) == [
+        "nobody can play and both piles are empty: the game is blocked; a draw: Seat 0 and "
+        "Seat 1 tie for the fewest cards, 5 each (Seat 0 5, Seat 1 5, Seat 2 6, Seat 3 6)"
+    ]
+    won = {"events": [{"type": "turn_limit", "winner": 2}], "hand_sizes": [5, 7, 4, 6]}
+    assert describe_events({}, won, 0, names) == [
+        "the safety stop (turn limit) ends the game; Seat 2 wins with the fewest cards "
+        "(Seat 0 5, Seat 1 7, Seat 2 4, Seat 3 6)"
+    ]
+    # the board's status line of a real blocked game says the same
+    game = ninetynine.load_game("tripwire", num_players=4)
+    from ninetynine.agents import make_agent
+
+    for seed in range(300):
+        state = game.new_initial_state(seed)
+        bots = [make_agent("greedy", game, i, seed=i) for i in range(4)]
+        while not state.is_terminal():
+            p = state.current_player()
+            state.apply_action(bots[p].step(state.observation(p), state.legal_actions()))
+        obs = state.observation(None)
+        if obs["ended_by"] == "blocked":
+            break
+    else:
+        pytest.skip("no blocked game in 300 greedy games")
+    counts = ", ".join(f"Seat {q} {k}" for q, k in enumerate(obs["hand_sizes"]))
+    head = render_text(obs, game=game).splitlines()[0]
+    assert "fewest cards" in head and head.endswith(f"({counts})")

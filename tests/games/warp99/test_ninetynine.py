@@ -1,4 +1,4 @@
-"""Ninety Nine, the classic (``shared/seeds/001_63d0ed3cf3c64f53.txt``): decisions N1-N7 of
+"""Ninety Nine, the classic (Ninety Nine and Sixto overviews): decisions N1-N7 of
 ``docs/rules/ninetynine.md`` and the overview's example."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every example printed in the Warp 99 rulebook (``shared/seeds/000_b071a6efdc611a47.txt``),
+"""Every example printed in the Warp 99 rulebook,
 each checked on the engine through hand-made positions.
 
 The Ninety Nine overview's example is in ``test_ninetynine.py``.

@@ -1,6 +1,6 @@
 """Every rule of a Warp 99 turn, on hand-made positions (``positions.py``).
 
-Source: ``shared/seeds/000_b071a6efdc611a47.txt``; readings: ``docs/rules/warp99.md``.
+Source: Warp 99 rulebook; readings: ``docs/rules/warp99.md``.
 """
 
 from __future__ import annotations

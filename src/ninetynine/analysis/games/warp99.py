@@ -35,6 +35,7 @@ from ..core import (
     register_section,
     seat_rates,
 )
+from ..outcomes import game_name
 from ..report import num, pct, pct_ci
 
 WARP = "warp99"
@@ -395,7 +396,7 @@ def points(ctx: Context) -> None:
     r.table(["players", "seat", "from rows", "from decks", "handicap", "rows' share"], rows)
     path = plots.stacked_shares(
         r.figure_path("points"),
-        f"{ctx.game_id}: where the points come from",
+        f"{game_name(ctx.game_id)}: where the points come from",
         groups,
         {"rows": row_part, "decks": deck_part, "handicap": start_part},
         "points per player",

@@ -1,6 +1,6 @@
 """99 Heroes cards: a standard 52-card deck per player, no jokers.
 
-``003_e7579e844cc8e668.txt § Setup``: "Each player should take a standard 52-card deck and
+99 Heroes rulebook § Setup: "Each player should take a standard 52-card deck and
 remove Jokers." Card ids are ``suit * 13 + rank - 1`` (0..51): suits in the order of
 :data:`SUITS` (clubs, diamonds, hearts, spades), ranks 1 (ace) to 13 (king). Every player owns
 one copy of each id; where two players' cards meet (a shifted card, a bolster on an enemy

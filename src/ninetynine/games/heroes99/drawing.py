@@ -8,7 +8,7 @@ it tells a seat nothing its observation does not:
   whole roster (the choice), else the heroes on the table and in resolved lanes;
 - ``room``: per seat and lane ``[active cards, capacity]`` of a hero on the table;
 - ``hand``: per card of the seat's hand its Strength value and the skills it would trigger
-  on each of its heroes (``[[lane, [skill index, ...]], ...]``);
+  on each of its heroes that can still take a card (``[[lane, [skill index, ...]], ...]``);
 - ``pending``: what is being decided, in words (``render.pending_text``) with the seats
   written ``{0}``, ``{1}`` ... for the client to name;
 - ``moves``: per legal action (id as text) what it is: ``{kind, hero, lane, card, seat, pos,
@@ -100,7 +100,7 @@ def drawing_facts(
         if obs["phase"] == "play" and me is not None:
             for ln in range(lanes):
                 hid = obs["heroes"][me][ln]
-                if not hid:
+                if not hid or room[me][ln][0] >= room[me][ln][1]:  # a full hero takes no card
                     continue
                 hero = roster.heroes[roster.index(hid)]
                 every = bool(hero.rule("any_skill"))

@@ -22,6 +22,43 @@ def _hero(game: Any, hid: str | None) -> str:
     return str(r.heroes[r.index(hid)].name)
 
 
+def total_strength(obs: Mapping[str, Any]) -> list[int]:
+    """Strength per seat over every lane, a resolved lane as tallied (the tie-break, H7)."""
+    n = obs["num_players"]
+    out = [0] * n
+    for ln, res in enumerate(obs["lane_result"]):
+        for q in range(n):
+            out[q] += res["strength"][q] if res is not None else obs["strength"][q][ln]
+    return out
+
+
+def result_text(
+    obs: Mapping[str, Any], points: Sequence[int], winner: int, names: Sequence[str], game: Any
+) -> str:
+    """Who won and, when points tie, how the tie was broken (H7): "Seat 0 wins", or "2 points
+    each: the tie-break, total Strength over every lane, Seat 0 31, Seat 1 27: Seat 0 wins"."""
+    res = f"{names[winner]} wins" if winner >= 0 else "a draw"
+    best = max(points)
+    top = [q for q, p in enumerate(points) if p == best]
+    if len(top) < 2 or "lane_result" not in obs:
+        return res
+    tied = " and ".join(names[q] for q in top)
+    at = f"{best} point{'s' if best != 1 else ''}"
+    if getattr(game, "tiebreak", "strength") != "strength":
+        return f"{tied} tie at {at}, and the tie-break is off (tiebreak=draw): {res}"
+    ts = total_strength(obs)
+    figures = ", ".join(f"{names[q]} {ts[q]}" for q in top)
+    high = max(ts[q] for q in top)
+    still = [q for q in top if ts[q] == high]
+    if (still[0] if len(still) == 1 else -1) != winner:
+        return res  # decided by another rule than the points and Strength tie-break
+    again = "" if len(still) == 1 else ", tied again"
+    return (
+        f"{tied} tie at {at}; the tie-break, total Strength over every lane: "
+        f"{figures}{again}: {res}"
+    )
+
+
 def describe_events(
     before: Mapping[str, Any],
     after: Mapping[str, Any],
@@ -68,6 +105,26 @@ def describe_events(
             out.append(
                 f"{who} activates {hero.name}'s skill{e['skill'] + 1} [{sk.label}]: {sk.text()}"
             )
+        elif kind == "no_effect":
+            # an effect that can do nothing says why (H11), naming any ward that kept it out
+            why = f"{_hero(game, e['hero'])}'s effect does nothing: no {e['what']}"
+            for q, ln in e["warded"]:
+                hid = heroes_after[q][ln] if heroes_after else None
+                ward = game.roster.heroes[game.roster.index(hid)] if hid else None
+                if ward is not None:
+                    why += (
+                        f" ({names[q]}'s {ward.name} in lane {ln + 1} is warded by "
+                        f"{ward.ability_name}: enemy effects cannot shift, discard or swap "
+                        "anything of it)"
+                    )
+            for q, ln in e.get("full", []):
+                hid = heroes_after[q][ln] if heroes_after else None
+                k = len(after["active"][q][ln]) if "active" in after else 3
+                why += (
+                    f" ({names[q]}'s {_hero(game, hid)} in lane {ln + 1} has {k} active cards: "
+                    "a shift never leaves a hero with more than 3)"
+                )
+            out.append(why)
         elif kind == "ability":
             hero = game.roster.heroes[game.roster.index(e["hero"])]
             out.append(f"{hero.name}'s {hero.ability_name} ({who})")
@@ -132,8 +189,7 @@ def describe_events(
         elif kind == "end":
             why = "cannot draw a card" if e["how"] == "no_draw" else "cannot play a card"
             pts = ", ".join(f"{names[q]} {p}" for q, p in enumerate(e["points"]))
-            w = e["winner"]
-            res = f"{names[w]} wins" if w >= 0 else "a draw"
+            res = result_text(after, e["points"], e["winner"], names, game)
             out.append(f"GAME END: {who} {why}. Points: {pts}. {res}")
     return out
 

@@ -1,4 +1,4 @@
-"""99 Heroes: the game object, its options and its roster (``003_e7579e844cc8e668.txt``)."""
+"""99 Heroes: the game object, its options and its roster (99 Heroes rulebook)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, TensorWriter
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -67,14 +67,33 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
         choice_parser("strength", "draw"),
         ("strength", "draw"),
     ),
+    "winner": OptionSpec(
+        "winner",
+        "points",
+        "who wins: points (the most points, § Scoring a Lane) or lanes (the most lanes won, "
+        "§ Overview; a lane is won by the seat alone with the most points in it); equal: "
+        "option tiebreak",
+        choice_parser("points", "lanes"),
+        ("points", "lanes"),
+    ),
+    "end": OptionSpec(
+        "end",
+        "immediate",
+        "when the game ends (§ Game End): immediate (as soon as any player has an empty deck "
+        "or no hero with room, right after the step that did it) or turn (only at the turn "
+        "player's own draw or play step)",
+        choice_parser("immediate", "turn"),
+        ("immediate", "turn"),
+    ),
 }
 
 
 @register_game
 class HeroesGame(Game):
-    """99 Heroes (``003_e7579e844cc8e668.txt``), 2-4 players (default 2).
+    """99 Heroes (99 Heroes rulebook), 2-4 players (default 2).
 
-    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``.
+    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``,
+    ``winner``, ``end``.
 
     :raises GameOptionError: bad player count or option, or a hero file that breaks the schema
         (:class:`~ninetynine.games.heroes99.roster.HeroFileError` names the file and field).
@@ -82,11 +101,16 @@ class HeroesGame(Game):
 
     game_id = "heroes99"
     title = "99 Heroes: heroes in lanes; cards trigger their skills; win more lanes"
-    source = "003_e7579e844cc8e668.txt"
+    source = "99 Heroes rulebook"
     min_players = 2
     max_players = 4
     default_players = 2
-    version = 1
+    version = 2
+    #: Options that replay a record of an older version: version 1 ended the game only at
+    #: the turn player's own step (H6) and knew no ``winner`` option.
+    replay_options: ClassVar[Mapping[int, Mapping[str, Any]]] = {
+        1: {"end": "turn", "winner": "points"}
+    }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = HEROES_OPTIONS
     state_class = HeroesState
 
@@ -104,6 +128,10 @@ class HeroesGame(Game):
             )
         self.ace: int = o["ace"]
         self.tiebreak: str = o["tiebreak"]
+        #: ``winner=lanes``: the most lanes won decides, not the most points (H7).
+        self.by_lanes: bool = o["winner"] == "lanes"
+        #: ``end=immediate``: any player's end condition ends the game at once (H6).
+        self.end_immediately: bool = o["end"] == "immediate"
         self.layout = Layout(len(self.roster), self.lanes, self.num_players)
         #: ``hero_rules[h]``: hero ``h``'s static rules as a dict.
         self.hero_rules: tuple[dict[str, Any], ...] = tuple(
@@ -179,6 +207,13 @@ class HeroesGame(Game):
         return encode(observation, self)
 
     # -- presentation (thin delegations) ------------------------------------------------
+    def observation_tensor_writer(self) -> TensorWriter:
+        """The tensor straight from the state (``tensor.writer``), equal to
+        ``encode_observation(state.observation(player))``."""
+        from .tensor import writer
+
+        return writer(self)
+
     def render_observation(
         self,
         observation: Mapping[str, Any],

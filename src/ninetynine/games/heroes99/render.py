@@ -13,6 +13,7 @@ from typing import Any
 from ninetynine.core.text import pad, seat_labels, styled
 
 from .cards import NUM_CARDS, RANK, SUIT, SUIT_SYMBOLS, format_card, strength_value
+from .events import result_text
 from .roster import Hero, Roster
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
@@ -73,9 +74,10 @@ def roster_summary(roster: Roster) -> str:
     return "\n".join(lines)
 
 
-def pending_text(obs: dict[str, Any], names: list[str], game: Any) -> str:
+def pending_text(obs: dict[str, Any], names: list[str], game: Any, markup: bool = False) -> str:
     """What is being decided now, e.g. ``Seat 0 (you) chooses a hero to bolster (Bastion:
-    Bolster 2 on one of your heroes)``."""
+    Bolster 2 on one of your heroes)``. ``names`` are inserted as given; with ``markup`` the
+    rest is escaped for Rich (a skill's ``[diamonds]`` is text, not a style tag)."""
     p = obs["pending"]
     if p is None:
         return ""
@@ -90,23 +92,23 @@ def pending_text(obs: dict[str, Any], names: list[str], game: Any) -> str:
     if kind == "skill":
         hero = roster.heroes[roster.index(obs["heroes"][p["seat"]][p["lane"]])]
         opts = ", ".join(f"skill{k + 1} [{hero.skills[k].label}]" for k in p["skills"])
-        return f"{who} may activate a skill of {hero.name}: {opts}, or pass"
+        return f"{who} " + esc(f"may activate a skill of {hero.name}: {opts}, or pass", markup)
     if kind == "use":
         hero = roster.heroes[p["item"][1]]
-        return f"{who} may use {hero.name}'s {hero.ability_name} (use / pass)"
+        return f"{who} " + esc(f"may use {hero.name}'s {hero.ability_name} (use / pass)", markup)
     if kind == "bonus":
         return f"{who} may take the Bonus Turn (bonus / pass)"
     if kind == "order":
         items = "; ".join(
             f"order{k + 1}: {roster.heroes[it[1]].name}" for k, it in enumerate(p["items"])
         )
-        return f"{who} orders the abilities that trigger now ({items})"
+        return f"{who} orders the abilities that trigger now ({esc(items, markup)})"
     from .state import _STEP_WORDS
 
     task = p["task"]
     hero = roster.heroes[task[4]]
     eff = game.lists[task[1]][task[2]]
-    return f"{who} chooses {_STEP_WORDS[p['step']]} ({hero.name}: {eff.text()})"
+    return f"{who} chooses {_STEP_WORDS[p['step']]} " + esc(f"({hero.name}: {eff.text()})", markup)
 
 
 def render_text(
@@ -139,8 +141,8 @@ def render_text(
     if obs["phase"] == "over":
         w = obs["winner"]
         why = {"no_draw": "could not draw", "no_play": "could not play"}.get(obs["ended_by"], "")
-        status = f"game over ({names[obs['end_seat']]} {why}): " + (
-            f"{names[w]} wins" if w >= 0 else "a draw"
+        status = f"game over ({names[obs['end_seat']]} {why}): " + result_text(
+            obs, obs["points"], w, names, game
         )
     elif obs["phase"] == "pick":
         status = "placing heroes face-down"
@@ -149,7 +151,9 @@ def render_text(
         status = ("Your turn" if tp == me else f"{names[tp]}'s turn") + (
             " (bonus turn)" if obs["bonus_turn"] else ""
         )
-    lines = [f"{b('99 HEROES')}  turn {obs['turn']}   {status}", ""]
+    # Turns are numbered from 1, as in every game; the placement before them has none.
+    turn = "" if obs["phase"] == "pick" else f"  turn {obs['turn']}"
+    lines = [f"{b('99 HEROES')}{turn}   {status}", ""]
 
     # -- heroes in play: first, so the lanes and the hand stay next to the prompt; each
     # hero's card once, with the places it stands
@@ -244,7 +248,7 @@ def render_text(
                 f"{obs['points'][q]:>6}  {obs['hand_sizes'][q]:>4}  {obs['deck_sizes'][q]:>4}  "
                 f"{more}{top}{win}".rstrip()
             )
-    text = pending_text(obs, names, game)
+    text = pending_text(obs, names, game, markup)
     if obs["clash"] is not None:
         cl = obs["clash"]
         chosen = ", ".join(names[r] for r in cl["chosen"]) or "nobody yet"
@@ -298,14 +302,18 @@ def _capacity_note(obs: dict[str, Any], game: Any, q: int, ln: int) -> str:
 
 
 def _card_note(obs: dict[str, Any], game: Any, me: int, c: int) -> str:
-    """``lane 1 Regent skill1, lane 3 any`` style note: where ``c`` triggers a skill."""
+    """``>1 Regent skill1; >3 Warden skill2`` style note: where ``c`` triggers a skill, on the
+    heroes a card can still be played on (a full hero takes none, § Playing Cards)."""
+    from .rules import can_play_on
+
     if obs["phase"] != "play":
         return f"({strength_value(c, game.ace)})"
     roster = game.roster
+    board = _ObsBoard(obs, game)
     parts = []
     for ln in range(obs["lanes"]):
         hid = obs["heroes"][me][ln]
-        if not hid:
+        if not hid or not can_play_on(board, me, ln):
             continue
         hero = roster.heroes[roster.index(hid)]
         every = bool(dict(hero.rules).get("any_skill"))

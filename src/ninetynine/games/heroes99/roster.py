@@ -1,6 +1,6 @@
 """The hero roster: heroes are data (TOML files), validated against a small schema.
 
-``003_e7579e844cc8e668.txt`` gives the frame and the effect vocabulary but names no hero; our
+99 Heroes rulebook gives the frame and the effect vocabulary but names no hero; our
 heroes live in ``games/heroes99/heroes/*.toml``, one file per hero, and a designer adds one by
 writing a file (``-o heroes=DIR`` loads a directory of extra files; see
 ``docs/rules/heroes99-heroes.md`` for the format). A file is read with :mod:`tomllib` and
@@ -499,6 +499,17 @@ class _Checker:
                 "ability", "a Unique Ability needs rules = {...} or [[ability.trigger]]"
             )
         skills_raw = t.get("skill")
+        if skills_raw is None:
+            raise self.fail(
+                "skill",
+                f"expected 1 to {MAX_SKILLS} [[skill]] tables, but the file has none (a hero "
+                'needs at least one skill, e.g. [[skill]] with on = "hearts" and effects = [...])',
+            )
+        if isinstance(skills_raw, dict):
+            raise self.fail(
+                "skill",
+                "a skill is written [[skill]] (two brackets: one table per skill), not [skill]",
+            )
         if not isinstance(skills_raw, list) or not 1 <= len(skills_raw) <= MAX_SKILLS:
             raise self.fail(
                 "skill", f"expected 1 to {MAX_SKILLS} [[skill]] tables, got {_show(skills_raw)}"
@@ -519,11 +530,30 @@ class _Checker:
 
 
 def _show(v: Any) -> str:
+    if v is None:  # TOML has no null: the key is missing from the file
+        return "nothing (it is missing from the file)"
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 # ----------------------------------------------------------------------------- loading
+def hero_files(directory: str | Path, context: str = "") -> list[Path]:
+    """The hero files (``*.toml``) of ``directory``, sorted.
+
+    :raises HeroFileError: no such directory, not a directory, or no hero file in it (each
+        said as such, followed by ``context``)."""
+    p = Path(directory).expanduser()
+    tail = f" {context}" if context else ""
+    if not p.exists():
+        raise HeroFileError(f"{directory}: no such directory{tail}")
+    if not p.is_dir():
+        raise HeroFileError(f"{directory}: not a directory (a directory of hero files){tail}")
+    files = sorted(p.glob("*.toml"))
+    if not files:
+        raise HeroFileError(f"{directory}: no hero files (*.toml) in this directory{tail}")
+    return files
+
+
 def parse_hero(text: str, path: str = "<hero>", default_id: str = "hero") -> Hero:
     """A hero from the text of a TOML file.
 
@@ -638,13 +668,7 @@ def load_roster(dirs: Sequence[str] = (), parse: Callable[[str], Hero] = load_he
     where = {h.id: f"built-in hero {h.id!r}" for h in heroes.values()}
     seen: dict[str, str] = {}
     for d in dirs:
-        p = Path(d).expanduser()
-        if not p.is_dir():
-            raise HeroFileError(f"{d}: not a directory of hero files (option heroes)")
-        files = sorted(p.glob("*.toml"))
-        if not files:
-            raise HeroFileError(f"{d}: no hero files (*.toml) in this directory")
-        for f in files:
+        for f in hero_files(d, "(option heroes)"):
             h = parse(str(f))
             if h.id in seen:
                 raise HeroFileError(f"{f}: id: {h.id!r} is already the id of {seen[h.id]}")
@@ -681,6 +705,7 @@ __all__ = [
     "builtin_files",
     "effect_text",
     "hero_dirs",
+    "hero_files",
     "load_hero_file",
     "load_roster",
     "parse_hero",

@@ -1,7 +1,7 @@
 """99 Heroes board rules: Strength, lane points, room for a card, and who an effect may target.
 
 Pure functions over a :class:`Board` (the parts of a state they read): no I/O, no change of
-state. They implement ``003_e7579e844cc8e668.txt § Scoring a Lane`` ("The total Strength of a
+state. They implement 99 Heroes rulebook § Scoring a Lane ("The total Strength of a
 hero is the sum of all the cards face-up on the hero (face cards are 5's). Heroes also receive
 +1 Strength for each bolster"; "Each hero earns 1 point for each other hero whose strength they
 exceeded"), ``§ Playing Cards`` (a hero with 2 or fewer active cards), ``§ Shift`` (never more

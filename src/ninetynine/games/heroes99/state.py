@@ -1,6 +1,6 @@
 """The 99 Heroes state: pure rules, no I/O.
 
-Implements ``003_e7579e844cc8e668.txt`` with the readings in ``docs/rules/heroes99.md``
+Implements 99 Heroes rulebook with the readings in ``docs/rules/heroes99.md``
 (decisions H1-H24). A game has two phases:
 
 * **pick** (``§ Setup``): each seat in turn places its heroes face-down, one action per hero
@@ -19,7 +19,7 @@ a resampled state depends on nothing but the seat's observation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.engine import EngineState
@@ -41,7 +41,7 @@ PHASE_NAMES = ("pick", "play", "over")
 #: Kinds of secret move (``HeroesState.secret``): a hero placed face-down, a card chosen for
 #: a Clash, a card bolstered from the hand.
 SECRET_PICK, SECRET_CLASH, SECRET_BOLSTER = 0, 1, 2
-#: ``ended_by``: the turn player could not draw / could not play (H6).
+#: ``ended_by``: a player (``end_seat``) could not draw / could not play (H6).
 NO_DRAW, NO_PLAY = "no_draw", "no_play"
 
 _STAT_KEYS = (
@@ -481,8 +481,13 @@ class HeroesState(EngineState):
         self.queue = [["upkeep"], ["draw"], ["play"], ["end"], ["finish"]]
 
     def _run(self) -> None:
-        """Run tasks until one needs a decision or the game ends."""
-        while self.pending is None and self.phase == PLAY:
+        """Run tasks until one needs a decision or the game ends (with ``end=immediate``, an
+        end condition reached by the last step ends it first: :meth:`_end_now`)."""
+        while self.phase == PLAY:
+            if self.game.end_immediately and self._end_now():
+                return
+            if self.pending is not None:
+                return
             if not self.queue:
                 self._begin_turn((self.player + 1) % self.game.num_players, False)
                 continue
@@ -517,7 +522,7 @@ class HeroesState(EngineState):
 
     def _draw_step(self, p: int) -> None:
         """``§ Gameplay``: "Draw a card" (``draw`` rule: more); an empty deck ends the game
-        at once (``§ Game End``, H6)."""
+        here (``§ Game End``, H6: with ``end=immediate`` it has ended when the deck emptied)."""
         deck = self.decks[p]
         if not deck:
             self._finish(NO_DRAW, p)
@@ -670,6 +675,7 @@ class HeroesState(EngineState):
             if "target" not in data:
                 opts = R.select(self, eff.to, q, ln)
                 if not opts:
+                    self._idle(q, h, "hero it may bolster")
                     return
                 if len(opts) > 1:
                     self._ask(q, "bolster" if v == "bolster" else "bolster_target", task, eff)
@@ -690,6 +696,8 @@ class HeroesState(EngineState):
                 return
             if "left" not in data:
                 data["left"] = min(eff.amount, len(self.hands[q]))
+                if not data["left"]:
+                    self._idle(q, h, "card in hand to bolster with")
             if data["left"] > 0:
                 self._ask(q, "bolster_hand", task, eff)
             return
@@ -704,6 +712,7 @@ class HeroesState(EngineState):
         if v == "shift":
             if "source" not in data:
                 if not self._shift_sources(eff, q, ln):
+                    self._idle_shift(eff, q, h, ln)
                     return
                 self._ask(q, "shift_from", task, eff)
                 return
@@ -714,11 +723,13 @@ class HeroesState(EngineState):
                 if eff.who == "this":
                     data["a"] = [q, ln]
                 elif not self._swap_firsts(eff, q):
+                    self._idle(q, h, "two heroes it may swap", self._swap_cands(eff, q))
                     return
                 else:
                     self._ask(q, "swap_a", task, eff)
                     return
             if not self._swap_seconds(eff, q, data["a"]):
+                self._idle(q, h, "hero it may swap with", self._swap_cands(eff, q))
                 return
             self._ask(q, "swap_b", task, eff)
             return
@@ -744,9 +755,12 @@ class HeroesState(EngineState):
         self, task: list[Any], eff: Effect, q: int, ln: int, data: dict[str, Any]
     ) -> None:
         src = eff.source
+        h = task[4]
         if src == "hand":
             if "left" not in data:
                 data["left"] = min(eff.amount, len(self.hands[q]))
+                if not data["left"]:
+                    self._idle(q, h, "card in hand to discard")
             if data["left"] > 0:
                 self._ask(q, "discard_hand", task, eff)
             return
@@ -772,6 +786,49 @@ class HeroesState(EngineState):
         step = "discard_active" if src == "active" else "discard_bolster"
         if self._discard_targets(eff, q, ln, src):
             self._ask(q, step, task, eff)
+        elif data["left"] == eff.amount:  # nothing discarded yet: say why
+            pile = self.active if src == "active" else self.bolsters
+            with_cards = [(a, b) for a, b in R.select(self, eff.target, q, ln) if pile[a][b]]
+            what = "active card" if src == "active" else "bolster"
+            self._idle(q, h, f"{what} it may discard", with_cards)
+
+    def _idle(
+        self,
+        q: int,
+        h: int,
+        what: str,
+        cands: Sequence[tuple[int, int]] = (),
+        full: Sequence[list[int]] = (),
+    ) -> None:
+        """An effect of ``q``'s hero ``h`` that can do nothing says why (H11): the ``what`` it
+        found none of, the enemy heroes among ``cands`` whose ward kept it out, and the heroes
+        ``full`` already holding the most active cards a shift may bring them to (H10)."""
+        warded = [[a, b] for a, b in cands if R.warded(self, q, a, b)]
+        event: dict[str, Any] = {
+            "type": "no_effect",
+            "seat": q,
+            "hero": self._hid(h),
+            "what": what,
+            "warded": warded,
+        }
+        if full:
+            event["full"] = [list(x) for x in full if list(x) not in warded]
+        self.events.append(event)
+
+    def _idle_shift(self, eff: Effect, q: int, h: int, ln: int) -> None:
+        """Why a shift found no card to move: none to take, or nowhere to put it."""
+        sources = [(a, b) for a, b in R.select(self, eff.source, q, ln) if self.active[a][b]]
+        if not [s for s in sources if not R.warded(self, q, *s)]:
+            self._idle(q, h, "active card it may shift", sources)
+            return
+        dests = R.select(self, eff.to, q, ln)
+        full = [[a, b] for a, b in dests if len(self.active[a][b]) >= R.SHIFT_LIMIT]
+        self._idle(q, h, "hero it may shift a card to", dests, full)
+
+    def _swap_cands(self, eff: Effect, q: int) -> list[tuple[int, int]]:
+        n = self.game.num_players
+        seats = [q] if eff.who in ("own", "this") else [r for r in range(n) if r != q]
+        return [(r, b) for r in seats for b in range(self.game.lanes) if self.heroes[r][b] >= 0]
 
     def _fx_clash(self, task: list[Any], q: int, data: dict[str, Any]) -> None:
         """``§ Clash``: everyone draws a card, then discards one (chosen in turn from the
@@ -836,6 +893,7 @@ class HeroesState(EngineState):
         opts = self._choices(self.pending)
         if not opts:  # nothing to choose from: the effect does what it can, here nothing
             self.pending = None
+            self._idle(task[3], task[4], _STEP_WORDS[step].removeprefix("a ").removeprefix("an "))
             return
         if len(opts) == 1:
             p = self.pending
@@ -1073,9 +1131,51 @@ class HeroesState(EngineState):
         return self.game.roster.heroes[h].id if h >= 0 else None
 
     # ------------------------------------------------------------------ the end
+    def _end_now(self) -> bool:
+        """``§ Game End`` read as written (``end=immediate``, H6): "Once either condition
+        happens, the game ends immediately": as soon as any player has an empty deck (unable
+        to draw) or no hero with room (unable to play), the turn player first, then in seat
+        order. An empty hand counts only at its owner's play step (it draws first, H23).
+        Ends the game and returns ``True``, else ``False``."""
+        n = self.game.num_players
+        for k in range(n):
+            q = (self.player + k) % n
+            how = NO_DRAW if not self.decks[q] else NO_PLAY if not self._playable(q) else ""
+            if how:
+                self._finish(how, q)
+                return True
+        return False
+
+    def lanes_won(self) -> list[int]:
+        """Lanes won per seat (``§ Overview``: "The player who wins more lanes"): a lane is
+        won by the seat alone with the most points in it (resolved lanes as tallied); a lane
+        where nobody scores or the most points are shared is won by nobody (H7)."""
+        n = self.game.num_players
+        won = [0] * n
+        if not self.revealed:
+            return won
+        for ln in range(self.game.lanes):
+            lp = self._lane_points(ln)
+            best = max(lp)
+            if best > 0 and lp.count(best) == 1:
+                won[lp.index(best)] += 1
+        return won
+
+    def _winner_now(self) -> int:
+        """The winner if the game ended now (H7): the most points (``winner=lanes``: the most
+        lanes won); equal: the most Strength over all lanes (``tiebreak=strength``), still
+        equal, or ``tiebreak=draw``: -1, a draw."""
+        key = self.lanes_won() if self.game.by_lanes else self.points()
+        best = max(key)
+        top = [q for q in range(len(key)) if key[q] == best]
+        if len(top) > 1 and self.game.tiebreak == "strength":
+            ts = self.total_strength()
+            b2 = max(ts[q] for q in top)
+            top = [q for q in top if ts[q] == b2]
+        return top[0] if len(top) == 1 else -1
+
     def _finish(self, how: str, seat: int) -> None:
-        """``§ Game End``: at once; most points wins; a tie goes to the most Strength over all
-        lanes (option ``tiebreak``), else it is a draw (H7)."""
+        """``§ Game End``: the game is over; the winner by :meth:`_winner_now` (H7)."""
         self.phase = OVER
         self.pending = None
         self.queue = []
@@ -1083,17 +1183,17 @@ class HeroesState(EngineState):
         self.secret = []  # the game is over: every move is public (H19)
         self.ended_by = how
         self.end_seat = seat
-        pts = self.points()
-        best = max(pts)
-        top = [q for q in range(len(pts)) if pts[q] == best]
-        if len(top) > 1 and self.game.tiebreak == "strength":
-            ts = self.total_strength()
-            b2 = max(ts[q] for q in top)
-            top = [q for q in top if ts[q] == b2]
-        self.winner_ = top[0] if len(top) == 1 else -1
-        self.events.append(
-            {"type": "end", "how": how, "seat": seat, "points": pts, "winner": self.winner_}
-        )
+        self.winner_ = self._winner_now()
+        end: dict[str, Any] = {
+            "type": "end",
+            "how": how,
+            "seat": seat,
+            "points": self.points(),
+            "winner": self.winner_,
+        }
+        if self.game.by_lanes:
+            end["lanes_won"] = self.lanes_won()
+        self.events.append(end)
 
     # ------------------------------------------------------------------ errors
     def _why_illegal(self, action: Any) -> str:
@@ -1518,15 +1618,9 @@ class HeroesState(EngineState):
         table: pick rate and win rate per hero). Numbers: ``turns``, ``actions``. Category:
         ``ended_by`` (``no_draw``, ``no_play``).
         """
-        n, L = self.game.num_players, self.game.lanes
+        n = self.game.num_players
         pts = self.points()
-        won = [0] * n
-        if self.revealed:
-            for ln in range(L):
-                lp = self._lane_points(ln)
-                best = max(lp)
-                if best > 0 and lp.count(best) == 1:
-                    won[lp.index(best)] += 1
+        won = self.lanes_won()
         picked = []
         for q in range(n):
             ids = [self._hid(h) for h in self.heroes[q] if h >= 0]

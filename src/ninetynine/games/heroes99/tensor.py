@@ -65,8 +65,9 @@ it), the play order of active cards, ``lane_result`` heroes, ``queue`` and ``eve
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from array import array
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +76,11 @@ from ninetynine.core.tensor import TensorSlice, build_layout, fraction, layout_s
 
 from .cards import NUM_CARDS
 from .roster import RULES
+
+if TYPE_CHECKING:
+    from ninetynine.core.game import State
+
+    from .state import HeroesState
 
 PHASES = ("pick", "play", "over")
 KINDS = ("pick", "play", "skill", "use", "bonus", "order", "choose")
@@ -264,3 +270,193 @@ def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
     hid = roster.heroes[hero].id
     row = obs["heroes"][seat]
     return row.index(hid) if hid in row else -1
+
+
+def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
+    """A function ``(state, player) -> tensor`` equal to
+    ``encode(state.observation(player), game)``, written straight from the state without the
+    observation dict (the RL hot path; ``player`` already checked). Strength and lane points
+    come from the same rule functions ``observation`` calls (``rules.strength``,
+    ``state._lane_points``). It reads only what ``observation(player)`` shows: ``player``'s
+    own hand, face-down heroes, bolsters from hand and Clash card, never another seat's.
+    """
+    from . import rules as R
+
+    n, L, nc = game.num_players, game.lanes, NUM_CARDS
+    lay = layout(game)
+    off = {s.name: s.start for s in lay}
+    size = layout_size(lay)
+    roster = game.roster
+    ids = [h.id for h in roster.heroes]
+    feats = [array("f", hero_features(h)) for h in roster.heroes]
+    # the feature row encode() looks up for hero index h (by its id, as encode does)
+    feat_of = [feats[roster.index(hid)] for hid in ids]
+    nf = FEATURES
+    steps = _steps()
+    o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
+    o_cur, o_tp, o_phase = off["current_player"], off["turn_player"], off["phase"]
+    o_bonus, o_earned, o_picks = off["bonus_turn"], off["bonus_earned"], off["picks_made"]
+    o_my_heroes, o_present, o_feats = off["my_heroes"], off["hero_present"], off["hero_features"]
+    o_active, o_foreign, o_strength = off["active"], off["foreign"], off["strength"]
+    o_bolsters, o_from_hand = off["bolsters"], off["bolsters_from_hand"]
+    o_lane_points, o_resolved, o_points = off["lane_points"], off["resolved"], off["points"]
+    o_hsizes, o_dsizes, o_discards = off["hand_sizes"], off["deck_sizes"], off["discards"]
+    o_removed, o_kind, o_step = off["removed"], off["pending_kind"], off["pending_step"]
+    o_mine, o_skills, o_source = off["pending_mine"], off["pending_skills"], off["pending_source"]
+    o_clash, o_chosen, o_my_clash = off["clash"], off["clash_chosen"], off["my_clash"]
+    o_my_bolsters, o_last, o_turn = off["my_bolsters"], off["last_seat"], off["turn"]
+    o_winner = off["winner"]
+    kinds = {k: o_kind + i for i, k in enumerate(KINDS)}
+    step_at = {w: o_step + i for i, w in enumerate(steps)}
+    ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
+    blank = array("f", bytes(4 * size))
+    view, f32 = np.frombuffer, np.dtype(np.float32)
+
+    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
+        st = cast("HeroesState", state)
+        x = blank[:]
+        me = 0 if player is None else player
+        rev = st.revealed
+        heroes = st.heroes
+
+        def hot(start: int, seat: Any) -> None:
+            if seat is not None and 0 <= seat < n:
+                x[start + (seat - me) % n] = 1.0
+
+        if player is not None:
+            for c in st.hands[player]:
+                x[o_hand + c] = 1.0
+            x[o_has_hand] = 1.0
+            x[o_seat + player] = 1.0
+            if not rev:
+                for ln, h in enumerate(heroes[player]):
+                    if h >= 0:
+                        start = o_my_heroes + ln * nf
+                        x[start : start + nf] = feat_of[h]
+        hot(o_cur, st.current_player())
+        hot(o_tp, st.player)
+        x[o_phase + st.phase] = 1.0
+        if st.bonus_turn:
+            x[o_bonus] = 1.0
+        if st.bonus_earned:
+            x[o_earned] = 1.0
+        lane_pts = [st._lane_points(ln) if rev else [0] * n for ln in range(L)]
+        active, bolsters, bknown = st.active, st.bolsters, st.bknown
+        hands, decks, discards, removed = st.hands, st.decks, st.discards, st.removed
+        for k in range(n):
+            s = (me + k) % n
+            row = heroes[s]
+            picks = L if rev else sum(1 for h in row if h >= 0)
+            x[o_picks + k] = fraction(picks, L)
+            total = 0
+            for ln in range(L):
+                i = k * L + ln
+                h = row[ln]
+                if rev and h >= 0:
+                    x[o_present + i] = 1.0
+                    start = o_feats + i * nf
+                    x[start : start + nf] = feat_of[h]
+                cards = active[s][ln]
+                if cards:
+                    base = o_active + i * nc
+                    foreign = 0
+                    for code in cards:
+                        x[base + code % nc] = 1.0
+                        if code // nc != s:
+                            foreign += 1
+                    if foreign:
+                        x[o_foreign + i] = fraction(foreign, 3)
+                if rev:
+                    v = R.strength(st, s, ln)
+                    if v > 0:
+                        x[o_strength + i] = fraction(v, 40)
+                b = bolsters[s][ln]
+                if b:
+                    x[o_bolsters + i] = fraction(len(b), 6)
+                    known = sum(1 for kn in bknown[s][ln] if kn)
+                    if known:
+                        x[o_from_hand + i] = fraction(known, 6)
+                v = lane_pts[ln][s]
+                total += v
+                if v > 0:
+                    x[o_lane_points + i] = fraction(v, 6)
+            if total > 0:
+                x[o_points + k] = fraction(total, 9)
+            v = len(hands[s])
+            if v:
+                x[o_hsizes + k] = fraction(v, 12)
+            v = len(decks[s])
+            if v:
+                x[o_dsizes + k] = fraction(v, 46)
+            base = o_discards + k * nc
+            for c in discards[s]:
+                x[base + c] = 1.0
+            v = len(removed[s])
+            if v:
+                x[o_removed + k] = fraction(v, 20)
+        for ln, res in enumerate(st.lane_result):
+            if res is not None:
+                x[o_resolved + ln] = 1.0
+        p = st.pending
+        if p is not None:
+            x[kinds[p["kind"]]] = 1.0
+            kind = p["kind"]
+            if kind == "choose":
+                x[step_at[p["step"]]] = 1.0
+                task = p["task"]
+                seat, lane = task[3], lane_of(heroes, rev, task[3], task[4])
+            elif kind == "skill":
+                for sk in p["skills"]:
+                    if sk < 3:
+                        x[o_skills + sk] = 1.0
+                seat, lane = p["seat"], p["lane"]
+            elif kind == "use":
+                item = p["item"]
+                seat, lane = item[0], lane_of(heroes, rev, item[0], item[1])
+            else:
+                seat, lane = -1, -1
+            if lane >= 0:
+                x[o_source + (seat - me) % n * L + lane] = 1.0
+            if p["seat"] == player:
+                x[o_mine] = 1.0
+        clash = st.clash
+        if clash is not None:
+            x[o_clash] = 1.0
+            chosen = clash["cards"]
+            for r in clash["seats"]:
+                c = chosen[r]
+                if c is not None and (c >= 0 or c == -1):
+                    hot(o_chosen, r)
+            if player is not None:
+                c = chosen[player]
+                if c is not None and c >= 0:
+                    x[o_my_clash + c] = 1.0
+        if player is not None:
+            for q in range(n):
+                for ln in range(L):
+                    for code, kn in zip(bolsters[q][ln], bknown[q][ln], strict=True):
+                        if kn and code // nc == player:
+                            x[o_my_bolsters + code % nc] = 1.0
+        if st.last is not None:
+            hot(o_last, st.last[0])
+        if st.turn > 0:
+            x[o_turn] = fraction(st.turn, 60)
+        if st.winner_ >= 0:
+            hot(o_winner, st.winner_)
+        e = ended.get(st.ended_by)
+        if e is not None:
+            x[e] = 1.0
+        return view(x, f32)
+
+    def lane_of(heroes: list[list[int]], rev: bool, seat: int, hero: int) -> int:
+        """``_lane_of(observation, roster, seat, hero)`` from the state: the first lane of
+        ``seat`` showing ``hero`` (by id), -1 before the reveal or if none."""
+        if not rev:
+            return -1
+        hid = ids[hero]
+        for ln, h in enumerate(heroes[seat]):
+            if h >= 0 and ids[h] == hid:
+                return ln
+        return -1
+
+    return write

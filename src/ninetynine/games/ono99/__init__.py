@@ -1,6 +1,6 @@
 """# ONO 99
 
-Source: `004_69530accaedd5eb3.txt`. Rules decisions: `docs/rules/ono99.md` (D1-D20).
+Source: ONO 99 rulebook. Rules decisions: `docs/rules/ono99.md` (D1-D20).
 
 | property | value |
 | --- | --- |
@@ -73,7 +73,7 @@ cost. `greedy_policy` is the greedy agent's own move from a state. Rollouts play
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks
-from ninetynine.core.registry import register_agent
+from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import Ono99Game
 from .heuristics import GreedyAgent, evaluate, explain_choice
@@ -95,6 +95,18 @@ register_search_hooks(
         doc="fast rule-based rollouts (highest number, escapes kept in greedy's order) read "
         "straight from the state (games/ono99/search.py)",
     ),
+)
+
+# Named strengths for people (``play --seat hard``, the web lobby); (wins, games) heads-up,
+# seats rotated, pooled from the ladder files of docs/reports (a test checks them). The search
+# barely beats greedy here (docs/reports/ladder.md says why).
+register_levels(
+    "ono99",
+    [
+        Level("easy", "random", vs_greedy=(85, 400)),
+        Level("medium", "greedy", vs_random=(315, 400)),
+        Level("strongest", "ismcts:1000", vs_greedy=(104, 200), vs_random=(152, 200)),
+    ],
 )
 
 __all__ = ["GreedyAgent", "Ono99Game", "Ono99State", "evaluate", "explain_choice"]

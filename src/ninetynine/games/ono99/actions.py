@@ -13,7 +13,7 @@ ids      notation          move
 14       ``exchange``      exchange all four ONO 99 cards for four new ones
 =======  ================  ==========================================================
 
-"Declare the total" (``004_69530accaedd5eb3.txt § Playing a Card``; decision D4): the engine
+"Declare the total" (ONO 99 rulebook § Playing a Card; decision D4): the engine
 computes the declaration; a state writes it after ``=`` in its notation, so a record reads
 like the table talk. A number card is written with its sign (``+7``), like the Minus 10
 (``-10``), so a move never reads as a bare number. Reading a move, the sign and the declaration

@@ -1,6 +1,6 @@
 """ONO 99 cards: fifteen kinds, many copies of each; the deck composition.
 
-``004_69530accaedd5eb3.txt § Special Cards``, ``§ Set Contents`` ("112 cards"). Copies of a kind
+ONO 99 rulebook § Special Cards, ``§ Set Contents`` ("112 cards"). Copies of a kind
 are indistinguishable, so a card is its *kind*, an integer 0..14:
 
 ======  ============  ==========  =====================================================

@@ -2,7 +2,7 @@
 :meth:`Ono99Game.describe_events` for the terminal and the replay).
 
 ONO 99's ``scores()`` count the seats each seat outlasted, so a score change is not worth a
-line of its own; a seat leaving is (``004_69530accaedd5eb3.txt § How to Play``).
+line of its own; a seat leaving is (ONO 99 rulebook § How to Play).
 
 Lines come in the order things happen at the table: what the card did (a Reverse, an exchange),
 the draw (a rebuilt draw pile), who left, then who owes two turns.

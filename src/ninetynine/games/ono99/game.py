@@ -1,4 +1,4 @@
-"""ONO 99: the game object and its options (``004_69530accaedd5eb3.txt``)."""
+"""ONO 99: the game object and its options (ONO 99 rulebook)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, TensorWriter
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -63,7 +63,7 @@ ONO99_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class Ono99Game(Game):
-    """ONO 99 (``004_69530accaedd5eb3.txt``), 2-6 players (default 4).
+    """ONO 99 (ONO 99 rulebook), 2-6 players (default 4).
 
     Options (see ``ninetynine rules ono99``): ``deck``, ``two_player_reverse``, ``rebuild``,
     ``leave``, ``max_turns``.
@@ -74,7 +74,7 @@ class Ono99Game(Game):
 
     game_id = "ono99"
     title = "ONO 99: keep the running total below 99 or leave the game; the last player wins"
-    source = "004_69530accaedd5eb3.txt"
+    source = "ONO 99 rulebook"
     min_players = 2
     max_players = 6
     default_players = 4
@@ -120,6 +120,13 @@ class Ono99Game(Game):
         from .tensor import encode
 
         return encode(observation, self.num_players)
+
+    def observation_tensor_writer(self) -> TensorWriter:
+        """The tensor straight from the state (``tensor.writer``), equal to
+        ``encode_observation(state.observation(player))``."""
+        from .tensor import writer
+
+        return writer(self)
 
     def render_observation(
         self,

@@ -19,7 +19,7 @@ The score is ``gain * p_out - loss * p_self``, with the equity a player gains by
 ``n`` players (``1 / (n (n - 1))``) and loses by leaving (``1 / n``), plus a small value for the
 escapes it keeps (Reverse, the answer to a Play 2, most; then Play 2, Minus 10, 0). So it keeps
 the total away from the danger zone for itself, pushes it there for the next player, and saves
-its escapes (``004_69530accaedd5eb3.txt § Special Cards``). The weights were set by matches
+its escapes (ONO 99 rulebook § Special Cards). The weights were set by matches
 against simpler bots (``docs/rules/ono99.md``, closing note of issue 3).
 
 When the move makes the agent play again at once (the first of two Play 2 turns, or a Reverse

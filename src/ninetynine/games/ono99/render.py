@@ -106,7 +106,10 @@ def render_text(
         status = "Your turn" if cur == me else f"{names[cur]} to play"
         if obs["play2"]:
             status += f" (Play 2: turn {3 - obs['play2']} of 2)"
-    lines = [f"{bold('ONO 99')}  turn {obs['turn']}, round {obs['round']}   {status}", ""]
+    # ``turn`` counts the turns taken; the screen numbers turns from 1, as every game does
+    # (the turn being played, or at the end the last one played).
+    shown = obs["turn"] + (0 if obs["ended_by"] else 1)
+    lines = [f"{bold('ONO 99')}  turn {shown}, round {obs['round']}   {status}", ""]
 
     # -- the running total, big, and the table's facts beside it ---------------------------
     big = big_number(total)

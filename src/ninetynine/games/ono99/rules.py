@@ -1,6 +1,6 @@
 """What a card does to the running total, and whether it may be played.
 
-``004_69530accaedd5eb3.txt § Playing a Card``, ``§ How to Play`` ("A player who has no card in
+ONO 99 rulebook § Playing a Card, ``§ How to Play`` ("A player who has no card in
 hand that can be played without the total reaching 99 or more leaves the game"), ``§ Hints``
 ("If the total becomes negative, it is treated as zero"), ``§ Special Cards``.
 

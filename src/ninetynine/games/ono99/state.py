@@ -1,6 +1,6 @@
 """The ONO 99 state: pure rules, no I/O.
 
-Implements ``004_69530accaedd5eb3.txt`` (§ Playing a Card, § Setup, § How to Play, § Hints,
+Implements ONO 99 rulebook (§ Playing a Card, § Setup, § How to Play, § Hints,
 § Special Cards) with the readings recorded in ``docs/rules/ono99.md`` (decisions D1-D20).
 
 Cards are kinds 0..14 (``cards.py``); action ids are in ``actions.py``; the total arithmetic is

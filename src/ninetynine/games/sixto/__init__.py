@@ -1,6 +1,6 @@
 """# Sixto
 
-Source: `001_63d0ed3cf3c64f53.txt` (the second game on the page). Rules decisions:
+Source: Ninety Nine and Sixto overviews (the second game on the page). Rules decisions:
 `docs/rules/sixto.md` (D1-D24).
 
 | property | value |
@@ -59,7 +59,7 @@ seat only). Another player's choice stays secret until every player has chosen.
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks
-from ninetynine.core.registry import register_agent
+from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import SixtoGame
 from .heuristics import GreedyAgent, evaluate, explain_choice, rollout_policy, search_candidates
@@ -84,6 +84,16 @@ register_search_hooks(
         "sheets' expected scores; the greedy choice of marks and its best one-die changes as "
         "the moves searched",
     ),
+)
+
+# Named strengths for people (``play --seat hard``, the web lobby); (wins, games) heads-up,
+# seats rotated, pooled from the ladder files of docs/reports (a test checks them).
+register_levels(
+    "sixto",
+    [
+        Level("easy", "greedy"),
+        Level("strongest", "ismcts:200", vs_greedy=(123, 200), vs_random=(100, 100)),
+    ],
 )
 
 __all__ = ["GreedyAgent", "SixtoGame", "SixtoState", "explain_choice"]

@@ -16,8 +16,9 @@ A choice is written as the letters of the dice that mark (Red, Yellow, Green, Bl
 Orange: ``R Y G B P O``), in that order; ``pass`` marks nothing. With ``pad=hits`` a die that
 hits (marks its row's next hit space whatever it shows) is followed by ``*`` (``RG*``); with
 ``pad=kriskras`` each letter is followed by ``@`` and the row (1-6, top to bottom) it marks in
-(``R@1G@1B@4``; without the ``@``, as records before it were written, ``R1G1B4`` still
-reads, but looks like dice showing 1, 1 and 4).
+(``R@1G@1B@4``). Records written before the ``@`` (``R1G1B4``) still replay
+(:meth:`Notation.string_to_action` with ``legacy=True``); typed moves need the ``@``, as
+``G2`` reads like the die showing 2.
 
 >>> n = Notation("none")
 >>> n.action_to_string(2 + 0b000101), n.string_to_action("g r"), n.action_to_string(2)
@@ -39,7 +40,9 @@ KEEP, REROLL = 0, 1
 CHOICE0 = 2
 _PASS_WORDS = ("pass", "-", "none", "nothing", "nomark", "nomarks")
 _KEEP_WORDS = ("keep", "stay", "stand", "accept")
-_REROLL_WORDS = ("reroll", "re-roll", "roll", "again", "rollagain")
+_REROLL_WORDS = ("reroll", "re-roll", "again", "rollagain")
+#: Words that could mean either answer at "keep or reroll": refused, with both choices named.
+_AMBIGUOUS_WORDS = ("roll", "rollit", "roll!")
 _UNLOCK = re.compile(r"^(?:unlock|cross|lock|crossoff)([a-z]+)$")
 
 
@@ -112,10 +115,11 @@ class Notation:
                 parts.append(LETTERS[d] + ("*" if o == 2 else ""))
         return "".join(parts) or "pass"
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: str, legacy: bool = False) -> int:
         """Parse a move: ``keep``, ``reroll``, ``pass``, ``RGB`` (any order, any case, spaces and
-        commas ignored), ``RG*`` (hits), ``R@1G@1B@4`` / ``R1G1B4`` (older records) / ``R>1 G>1``
-        (Kris-Kras), ``unlockR`` / ``unlock red`` (locked).
+        commas ignored), ``RG*`` (hits), ``R@1G@1B@4`` / ``R>1 G>1`` (Kris-Kras), ``unlockR`` /
+        ``unlock red`` (locked). ``legacy``: also the Kris-Kras form of records written before
+        the ``@`` (``R1G1B4``), which a person typing means as dice values.
 
         :raises NotationError: not a move of this pad, with what is accepted."""
         t = str(text).lower()
@@ -128,16 +132,33 @@ class Notation:
             return REROLL
         if t in _PASS_WORDS:
             return CHOICE0
+        if t in _AMBIGUOUS_WORDS:
+            raise NotationError(
+                f"{text!r} could mean either: type keep (mark with these dice) or reroll (roll "
+                "every die again, once a turn)"
+            )
         m = _UNLOCK.match(t)
         if m:
             if self.pad != "locked":
                 raise NotationError(f"{text!r}: only the Locked pad has locks (pad=locked)")
             return self.unlock_id(_die(m.group(1)))
-        return CHOICE0 + self._parse_choice(text, t)
+        return CHOICE0 + self._parse_choice(text, t, legacy)
 
-    def _parse_choice(self, text: str, t: str) -> int:
+    def _parse_choice(self, text: str, t: str, legacy: bool = False) -> int:
         if self.pad == "kriskras":
-            pat = re.compile(r"([a-z])[>@]?([1-6])")
+            if not legacy and re.search(r"[a-z][1-6]", t):
+                m = re.search(r"([a-z])([1-6])", t)
+                assert m is not None
+                letter, row = m.group(1).upper(), m.group(2)
+                raise NotationError(
+                    f"{text!r}: in Kris-Kras write the die, @ and the row it marks in "
+                    f"({letter}@{row}: the {COLORS[_die(letter)]} die in row {row}); "
+                    "a die's value is not written"
+                    if letter in LETTERS
+                    else f"{text!r} is not a Sixto move: write keep or reroll, pass, or the "
+                    "dice you mark with, e.g. R@1G@1B@4 (die letter, @, then the row 1-6)"
+                )
+            pat = re.compile(r"([a-z])[>@]?([1-6])" if legacy else r"([a-z])[>@]([1-6])")
             example = "R@1G@1B@4 (die letter, @, then the row 1-6 it marks in)"
         elif self.pad == "hits":
             pat = re.compile(r"([a-z])(\*?)")

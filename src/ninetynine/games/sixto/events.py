@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .rules import layout_for
+from .rules import HIT_BONUS, layout_for
 from .sheets import COLORS
 
 
@@ -52,10 +52,19 @@ def describe_events(game: Any, after: Mapping[str, Any], names: Sequence[str]) -
                 out.append(f"{names[q]} marks nothing; score {score:g}")
                 continue
             parts = []
+            rolled = (after.get("last_roll") or {}).get("dice")
             for d, r, c, hit in e["marks"]:
-                v = lay.numbers[r * lay.width + c]
+                i = r * lay.width + c
+                space = lay.numbers[i]
+                # the die as it showed (a hit marks a space whatever the die shows, D16)
+                v = rolled[d] if rolled and rolled[d] else space
                 where = f"column {c + 1}" + (f", row {r + 1}" if after["pad"] == "kriskras" else "")
-                parts.append(f"{COLORS[d]} {v} ({where}{', a hit' if hit else ''})")
+                if hit:
+                    parts.append(f"{COLORS[d]} {v} as a hit on the {space} in {where} (no bonus)")
+                elif lay.hits[i]:
+                    parts.append(f"{COLORS[d]} {v} ({where}, a hit space: +{HIT_BONUS})")
+                else:
+                    parts.append(f"{COLORS[d]} {v} ({where})")
             lost = f"; {_plural(e['lost'], 'space')} lost" if e["lost"] else ""
             out.append(f"{names[q]} marks {', '.join(parts)}{lost}; score {score:g}")
         elif kind == "removed":

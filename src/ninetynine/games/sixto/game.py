@@ -1,4 +1,4 @@
-"""Sixto: the game object and its options (``001_63d0ed3cf3c64f53.txt`` § Sixto)."""
+"""Sixto: the game object and its options (Ninety Nine and Sixto overviews § Sixto)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, TensorWriter
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
 from .actions import Notation
-from .rules import PADS, TARGET, points_table
+from .rules import HIT_BONUS, PADS, TARGET, layout_for, points_table
 from .sheets import NUM_DESIGNS, WIDTH
 from .state import SixtoState
 
@@ -140,7 +140,7 @@ SIXTO_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class SixtoGame(Game):
-    """Sixto (``001_63d0ed3cf3c64f53.txt`` § Sixto), 1-6 players (default 3).
+    """Sixto (Ninety Nine and Sixto overviews § Sixto), 1-6 players (default 3).
 
     Options (see ``ninetynine rules sixto``): ``pad``, ``width``, ``open_after``, ``points``,
     ``sheets``, ``tiebreak``, ``unlock``, ``max_turns``.
@@ -151,7 +151,7 @@ class SixtoGame(Game):
 
     game_id = "sixto"
     title = "Sixto: roll six coloured dice, mark your sheet left to right, close target areas"
-    source = "001_63d0ed3cf3c64f53.txt"
+    source = "Ninety Nine and Sixto overviews § Sixto"
     min_players = 1
     max_players = 6
     default_players = 3
@@ -203,6 +203,21 @@ class SixtoGame(Game):
         """``max_turns`` x (1 + players): a keep or reroll, then one choice per player."""
         return self.max_turns * (1 + self.num_players)
 
+    @property
+    def score_bounds(self) -> tuple[float, float]:
+        """``(lowest, highest)`` score a sheet can reach with these options, over the designs in
+        play (every design when ``sheets=random``): each area at the worst and at the best entry
+        of its points table for up to its size in marks (D5), plus every hit space (``pad=hits``,
+        D15). A bound, not necessarily reached; the one-player game's returns lie in it."""
+        designs = range(NUM_DESIGNS) if self.sheets is None else sorted(set(self.sheets))
+        lows, highs = [], []
+        for d in designs:
+            lay = layout_for(d, self.width, self.pad)
+            lows.append(sum(min(self.table[: len(a) + 1]) for a in lay.areas))
+            bonus = HIT_BONUS * sum(lay.hits) if self.pad == "hits" else 0
+            highs.append(sum(max(self.table[: len(a) + 1]) for a in lay.areas) + bonus)
+        return float(min(lows)), float(max(highs))
+
     def observation_tensor_layout(self) -> list[TensorSlice]:
         from .tensor import layout
 
@@ -212,6 +227,13 @@ class SixtoGame(Game):
         from .tensor import encode
 
         return encode(self, observation)
+
+    def observation_tensor_writer(self) -> TensorWriter:
+        """The tensor straight from the state (``tensor.writer``), equal to
+        ``encode_observation(state.observation(player))``."""
+        from .tensor import writer
+
+        return writer(self)
 
     def render_observation(
         self,

@@ -3,12 +3,16 @@
 ``render_text(obs)`` gives plain text (logs, snapshots, ``render_mode="ansi"``); ``markup=True``
 gives Rich console markup: each row (Kris-Kras: each space) in its colour. Colour is never the
 only cue: every row starts with its colour's letter and name, a Kris-Kras space shows its
-colour's letter, a mark is ``X``, a lost space ``.``, a hit space carries ``*`` and a lock
-``#``. Only the observation is used, so a drawing never shows more than the seat may see.
+colour's letter, a mark is ``X``, a lost space ``.``, a hit space carries ``*`` (``+`` once
+marked the regular way, for its bonus), a lock ``#``, a Cross diagonal's space ``\\`` or
+``/``. Every point of a score is printed: rows, columns, each Cross area under its spaces, the
+Hits bonus, and the sum. Only the observation is used, so a drawing never shows more than the
+seat may see.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ninetynine.core.text import seat_labels, styled
@@ -16,6 +20,7 @@ from ninetynine.core.text import seat_labels, styled
 from .events import dice_text
 from .rules import (
     HIT,
+    HIT_BONUS,
     LOST,
     MARK,
     MARKED,
@@ -26,11 +31,13 @@ from .rules import (
     Layout,
     Mark,
     choice_marks,
+    cross_areas,
     die_options,
     layout_for,
     legal_choices,
     next_lock,
     points_table,
+    score_sheet,
 )
 from .sheets import COLORS, LETTERS, NUM_ROWS
 
@@ -63,8 +70,21 @@ def cell_text(lay: Layout, cells: list[int], i: int) -> str:
     face = {MARK: "X", HIT: "X", UNLOCKED: "X", LOST: ".", VOID: "/"}.get(code, str(lay.numbers[i]))
     letter = LETTERS[lay.colors[i]].lower() if kk else " "
     r, c = divmod(i, lay.width)
-    tag = "*" if lay.hits[i] else "#" if c in lay.locks[r] else " "
+    if lay.hits[i]:
+        tag = "+" if code == MARK else "*"  # marked the regular way: the +5 bonus (D16)
+    elif c in lay.locks[r]:
+        tag = "#"
+    else:
+        tag = _diagonal_tags(lay.pad, lay.width).get(i, " ")
     return f"{letter}{face}{tag}"
+
+
+@cache
+def _diagonal_tags(pad: str, width: int) -> dict[int, str]:
+    """Cross-diagonals (D15): the spaces of each down-right diagonal tagged ``\\``, of each
+    down-left one ``/`` (``cross_areas`` lists them in that order; they share no space)."""
+    diagonals = [a for k, a in cross_areas(pad, width) if k == "diagonal"]
+    return {i: "\\" if n % 2 == 0 else "/" for n, a in enumerate(diagonals) for i in a}
 
 
 def _styled(lay: Layout, cells: list[int], i: int, markup: bool) -> str:
@@ -114,21 +134,76 @@ def sheet_lines(obs: dict[str, Any], seat: int, markup: bool, title: str) -> lis
     for c in range(w):
         k = sum(1 for r in range(NUM_ROWS) if MARKED[cells[r * w + c]])
         col_pts.append(f"{table[k]:>2} " + ("  " if c == ts - 1 else ""))
-    lines.append("  columns   " + pad + "".join(col_pts))
+    lines.append(("  columns   " + pad + "".join(col_pts)).rstrip())
+    lines += _area_lines(lay, cells, table, ts)
+    score = score_sheet(lay, cells, table)
+    parts = [f"rows {score.rows}", f"columns {score.columns}"]
+    if lay.pad.startswith("cross"):
+        parts.append(f"{'blocks' if lay.pad == 'cross-blocks' else 'diagonals'} {score.areas}")
+    if lay.pad == "hits":
+        k = score.bonus // HIT_BONUS
+        parts.append(f"hit spaces marked the regular way {score.bonus} ({k} x {HIT_BONUS})")
+    lines.append(f"  score {score.total} = " + " + ".join(parts))
+    if lay.pad == "hits":
+        lines.append(
+            dim_text(
+                "  * a hit space (X* marked by a hit, no bonus); "
+                f"X+ marked the regular way: +{HIT_BONUS}",
+                markup,
+            )
+        )
     return lines
 
 
-def compact_lines(obs: dict[str, Any], seat: int, name: str) -> list[str]:
-    """A seat's sheet in one character a space (number, ``X``, ``.``, ``/``)."""
+def dim_text(text: str, markup: bool) -> str:
+    return f"[dim]{text}[/]" if markup else text
+
+
+def _area_lines(lay: Layout, cells: list[int], table: tuple[int, ...], ts: int) -> list[str]:
+    """The Cross pad's areas with their points (D15): each block's points under its three
+    columns, a line per pair of rows; each diagonal's points by its square and direction."""
+    areas = [a for a, k in zip(lay.areas, lay.area_kind, strict=True) if k not in ("row", "column")]
+    points = [table[sum(1 for i in a if MARKED[cells[i]])] for a in areas]
+    w = lay.width
+    if lay.pad == "cross-blocks":
+        out = []
+        per_row = (w + 2) // 3
+        for b0 in range(0, len(areas), per_row):
+            r0 = areas[b0][0] // w
+            text = ""
+            for b in range(b0, min(b0 + per_row, len(areas))):
+                c0 = areas[b][0] % w
+                # under the block's middle column
+                text += f"{points[b]:>5}    " + ("  " if c0 <= ts - 1 <= c0 + 2 else "")
+            out.append(f"  blocks {r0 + 1}-{r0 + 2}" + text.rstrip())
+        return out
+    if lay.pad == "cross-diagonals":
+        squares = []
+        for k in range(0, len(areas), 2):
+            c0 = areas[k][0] % w
+            squares.append(f"columns {c0 + 1}-{c0 + 6}: \\ {points[k]}, / {points[k + 1]}")
+        return ["  diagonals " + "; ".join(squares)]
+    return []
+
+
+def compact_lines(obs: dict[str, Any], seat: int, name: str, markup: bool = False) -> list[str]:
+    """A seat's sheet in one character a space (number, ``X``, ``.``, ``/``); Kris-Kras: two,
+    the space's colour letter first (in its colour with ``markup``)."""
     sheet = obs["sheets"][seat]
     w = obs["width"]
     lay = layout_for(sheet["design"] - 1, w, obs["pad"])
     cells = [x for row in sheet["cells"] for x in row]
     lines = [f"{name}: {obs['scores'][seat]:g}"]
+    kk = lay.pad == "kriskras"
     for r in range(NUM_ROWS):
         row = ""
         for c in range(w):
-            row += cell_text(lay, cells, r * w + c)[1]
+            i = r * w + c
+            # Kris-Kras: each space's own colour, as its letter (and in colour with markup)
+            text = cell_text(lay, cells, i)[:2] if kk else cell_text(lay, cells, i)[1]
+            if kk and markup and not MARKED[cells[i]] and cells[i] not in (LOST, VOID):
+                text = f"[{STYLES[lay.colors[i]]}]{text}[/]"
+            row += text
             if c == w - TARGET - 1:
                 row += "|"
         num = f"{r + 1} " if obs["pad"] == "kriskras" else ""
@@ -242,10 +317,16 @@ def render_text(
         lines.append("")
     others = [q for q in range(n) if q not in full]
     for k in range(0, len(others), 3):
-        blocks = [compact_lines(obs, q, names[q]) for q in others[k : k + 3]]
-        width = max(len(x) for b in blocks for x in b) + 4
+        blocks = [compact_lines(obs, q, names[q], markup) for q in others[k : k + 3]]
+        plain = [compact_lines(obs, q, names[q]) for q in others[k : k + 3]]
+        width = max(len(x) for b in plain for x in b) + 4
         for r in range(len(blocks[0])):
-            lines.append("  " + "".join(b[r].ljust(width) for b in blocks).rstrip())
+            lines.append(
+                "  "
+                + "".join(
+                    b[r] + " " * (width - len(p[r])) for b, p in zip(blocks, plain, strict=True)
+                ).rstrip()
+            )
         lines.append("")
     if me is not None and cur == me and obs["phase"] == "choose":
         lines.append(bold("Where each die would mark:"))

@@ -1,6 +1,6 @@
 """Sixto sheet rules: where a die may mark, what a choice does to a sheet, how a sheet scores.
 
-Pure functions on plain lists, no I/O (``001_63d0ed3cf3c64f53.txt`` § Sixto, with the readings of
+Pure functions on plain lists, no I/O (Ninety Nine and Sixto overviews § Sixto, with the readings of
 ``docs/rules/sixto.md``). A player's sheet is ``cells``, a flat list of ``6 * width`` cell codes
 (row ``r``, column ``c`` at ``r * width + c``), and ``cursor``, per row the first column right of
 the row's rightmost mark: every space left of it is marked or lost ("Skipped numbers cannot be

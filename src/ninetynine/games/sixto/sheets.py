@@ -1,7 +1,7 @@
 """The twelve Sixto sheet designs and the pads printed on them (decisions D2-D4, D16-D19 in
 ``docs/rules/sixto.md``).
 
-A design is six rows of twelve numbers (``001_63d0ed3cf3c64f53.txt`` § Sixto: "six rows of
+A design is six rows of twelve numbers (Ninety Nine and Sixto overviews § Sixto: "six rows of
 numbers, each in a different color ... each player should have a different sheet from among the
 twelve designs in the box"). The published sheet is twelve spaces wide: every digit 1-6 twice in
 a row, the last three columns the target area. Our designs also keep each *column* a

@@ -1,6 +1,6 @@
 """The Sixto state: pure rules, no I/O.
 
-Implements ``001_63d0ed3cf3c64f53.txt`` § Sixto with the readings of ``docs/rules/sixto.md``
+Implements Ninety Nine and Sixto overviews § Sixto with the readings of ``docs/rules/sixto.md``
 (D1-D24). A turn: the active player's roll (chance, from the state's own RNG) is shown; the
 active player plays ``keep`` or ``reroll`` (every die in play rolls again, once); then every
 player, the active one first and then to the left, chooses their marks for the roll (one
@@ -24,15 +24,18 @@ from .rules import (
     MARKED,
     NUM_DICE,
     OPEN,
+    TARGET,
     VOID,
     Layout,
     apply_marks,
+    barrier,
     can_ever_mark,
     choice_marks,
     cross_off_lock,
     layout_for,
     legal_choices,
     next_lock,
+    row_marks,
     score_sheet,
     target_marks,
 )
@@ -202,6 +205,20 @@ class SixtoState(EngineState):
         the left (D9)."""
         return (self.active + self.chosen) % self.game.num_players
 
+    def simultaneous_players(self) -> list[int]:
+        """The seats that choose now without seeing one another's choice, in the order their
+        actions are applied: in the choose phase every seat yet to choose for this roll, the
+        current chooser first and then to the left ("each player can choose", D9); in the roll
+        phase the active player alone; none at the end. Each seat's choices are
+        :meth:`legal_for` (its sheet and the dice decide them, not the others' choices). The
+        parallel environment (``ninetynine.envs.parallel_env``) asks this."""
+        if self.phase == OVER:
+            return []
+        if self.phase == ROLL:
+            return [self.active]
+        n = self.game.num_players
+        return [(self.active + i) % n for i in range(self.chosen, n)]
+
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
@@ -253,6 +270,13 @@ class SixtoState(EngineState):
     def string_to_action(self, text: str) -> int:
         """Parse a move (``actions.Notation``). :raises NotationError: not a move."""
         return self.game.notation.string_to_action(text)
+
+    def read_recorded_move(self, text: str) -> int:
+        """Parse a move of a game record: as :meth:`string_to_action`, and also the Kris-Kras
+        form written before the ``@`` (``R1G1B4``, decision D22), so older records replay.
+
+        :raises NotationError: not a move."""
+        return self.game.notation.string_to_action(text, legacy=True)
 
     def in_play(self) -> list[bool]:
         """Per die, whether it is still in play."""
@@ -435,10 +459,10 @@ class SixtoState(EngineState):
                     "space (or shows the die's number: mark it the regular way)"
                 )
             else:
+                row = o - 1 if g.pad == "kriskras" else d
                 reasons.append(
-                    f"the {COLORS[d]} {v} has no space in {where}: no open {v} right of the "
-                    "last mark, or it lies beyond a lock or in a target area still closed "
-                    f"(it opens after {g.open_after} marks in the row)"
+                    f"the {COLORS[d]} {v} has no space in {where}: "
+                    + self._why_no_space(p, row, d, v)
                 )
         if not reasons:
             reasons.append(
@@ -446,6 +470,36 @@ class SixtoState(EngineState):
                 f"area opens only after {g.open_after} marks in the row"
             )
         return f"{name} is illegal for Seat {p}: " + "; ".join(reasons)
+
+    def _why_no_space(self, p: int, row: int, die: int, value: int) -> str:
+        """Why die ``die`` showing ``value`` cannot mark row ``row`` of seat ``p``'s sheet on its
+        own: only the reason that holds, in the sheet's terms (a lock only on the Locked pad)."""
+        g = self.game
+        lay, cells, cursor = self.layouts[p], self.cells[p], self.cursor[p]
+        base = row * lay.width
+        space = f"{COLORS[die]} {value}" if g.pad == "kriskras" else f"{value}"
+        # a space's (colour, number): the die's colour is the row's, or in Kris-Kras the space's
+        cols = [
+            c
+            for c in lay.slots[row].get((die, value), ())
+            if c >= cursor[row] and cells[base + c] == OPEN
+        ]
+        if not cols:
+            return f"no open {space} right of the row's last mark"
+        c = cols[0]
+        lock = barrier(lay, cells, cursor, row)
+        if c > lock:
+            return (
+                f"the open {space} (column {c + 1}) lies beyond the standing lock in column "
+                f"{lock + 1}"
+            )
+        if c >= lay.width - TARGET:
+            k = row_marks(cells, lay.width, row)
+            return (
+                f"the open {space} (column {c + 1}) is in the target area, which opens after "
+                f"{g.open_after} marks in the row ({k} so far)"
+            )
+        return f"the open {space} (column {c + 1}) cannot be marked with these dice"
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None) -> dict[str, Any]:

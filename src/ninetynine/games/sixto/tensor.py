@@ -39,9 +39,10 @@ Layout for ``n`` players on the twelve-space sheet (``6 x 12 = 72`` spaces; 36 w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +51,12 @@ from ninetynine.core.tensor import TensorSlice, build_layout, relative_seats, sl
 
 from .rules import NUM_DICE, layout_for
 from .sheets import NUM_ROWS
+from .state import CHOOSE
+
+if TYPE_CHECKING:
+    from ninetynine.core.game import State
+
+    from .state import SixtoState
 
 PHASES = ("roll", "choose", "over")
 ENDINGS = ("dice", "stalled", "turn_limit")
@@ -161,3 +168,109 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
         ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
     x[ones] = 1.0
     return x
+
+
+def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
+    """A function ``(state, player) -> tensor`` equal to ``encode(game,
+    state.observation(player))``, written straight from the state without the observation
+    dict (the RL hot path; ``player`` already checked). It reads only what
+    ``observation(player)`` shows: ``player``'s own pending choice, never another's.
+
+    The printed sheets (numbers, colours, hit spaces, locks) are the same in every state of a
+    seat, so each design's blocks are made once and copied in.
+    """
+    n, width = game.num_players, game.width
+    off = _offsets(n, width)
+    size = _layout(n, width)[-1].stop
+    cells = NUM_ROWS * width
+    o_seat, o_cur, o_active = off["seat"], off["current_player"], off["active"]
+    o_phase, o_rerolled, o_dice = off["phase"], off["rerolled"], off["dice"]
+    o_chosen, o_mine, o_has_choice = off["chosen"], off["my_choice"], off["has_choice"]
+    o_cells, o_numbers, o_colors = off["cells"], off["numbers"], off["colors"]
+    o_specials, o_scores, o_removed = off["specials"], off["scores"], off["removed"]
+    o_turn, o_winner = off["turn"], off["winner"]
+    ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
+    max_turns, nt = game.max_turns, game.notation
+    blank = array("f", bytes(4 * size))
+    view, f32 = np.frombuffer, np.dtype(np.float32)
+
+    @cache
+    def printed(design: int) -> tuple[array[float], array[float], array[float]]:
+        """The numbers, colours and specials blocks of one sheet of ``design`` (0-11)."""
+        lay = layout_for(design, width, game.pad)
+        numbers, colors, specials = (
+            array("f", bytes(4 * cells * 6)),
+            array("f", bytes(4 * cells * 6)),
+            array("f", bytes(4 * cells * 2)),
+        )
+        for i in range(cells):
+            numbers[i * 6 + lay.numbers[i] - 1] = 1.0
+            colors[i * 6 + lay.colors[i]] = 1.0
+            if lay.hits[i]:
+                specials[i * 2] = 1.0
+            r, c = divmod(i, width)
+            if c in lay.locks[r]:
+                specials[i * 2 + 1] = 1.0
+        return numbers, colors, specials
+
+    @cache
+    def choice_slots(mine: int) -> tuple[int, ...]:
+        """The ``my_choice`` entries set for the pending choice ``mine`` (an action id)."""
+        if nt.is_unlock(mine):
+            return (o_mine + NUM_DICE * SLOTS + mine - nt.unlock0,)
+        return tuple(o_mine + d * SLOTS + o for d, o in enumerate(nt.options_of(mine - 2)))
+
+    # per observer: (relative block k, absolute seat s, where its cells start) for every seat
+    rotations = [[(k, (me + k) % n, o_cells + k * cells * 6) for k in range(n)] for me in range(n)]
+    six = list(range(0, cells * 6, 6))
+
+    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
+        st = cast("SixtoState", state)
+        x = blank[:]
+        phase = st.phase
+        me = 0 if player is None else player
+        if player is not None:
+            x[o_seat + player] = 1.0
+        cur = st.current_player()
+        if 0 <= cur < n:
+            x[o_cur + (cur - me) % n] = 1.0
+        s = st.active
+        if 0 <= s < n:
+            x[o_active + (s - me) % n] = 1.0
+        x[o_phase + phase] = 1.0
+        if st.rerolled:
+            x[o_rerolled] = 1.0
+        for d, v in enumerate(st.dice):
+            x[o_dice + d * 7 + v] = 1.0
+        pending = st.pending
+        if player is not None and phase == CHOOSE and pending[player] >= 0:
+            x[o_has_choice] = 1.0
+            for i in choice_slots(pending[player]):
+                x[i] = 1.0
+        scores = st.scores()
+        designs, sheets = st.designs, st.cells
+        for k, s, o in rotations[me]:
+            if phase == CHOOSE and pending[s] >= 0:
+                x[o_chosen + k] = 1.0
+            for i, code in zip(six, sheets[s], strict=True):
+                x[o + i + code] = 1.0
+            numbers, colors, specials = printed(designs[s])
+            start = o_numbers + k * cells * 6
+            x[start : start + cells * 6] = numbers
+            start = o_colors + k * cells * 6
+            x[start : start + cells * 6] = colors
+            start = o_specials + k * cells * 2
+            x[start : start + cells * 2] = specials
+            sc = (scores[s] - SCORE_LOW) / SCORE_SPAN
+            x[o_scores + k] = min(1.0, max(0.0, sc))
+        x[o_removed + min(len(st.removed), 3)] = 1.0
+        x[o_turn] = min(1.0, st.turn / max_turns)
+        s = st.winner_
+        if s is not None and 0 <= s < n:
+            x[o_winner + (s - me) % n] = 1.0
+        e = ended.get(st.ended_by)
+        if e is not None:
+            x[e] = 1.0
+        return view(x, f32)
+
+    return write

@@ -1,6 +1,6 @@
 """Tripwire cards: 44 kinds, the deck composition, the Sector Markers.
 
-``002_8020332458106315.txt § 02 Components`` ("Total: 65"), decision D1 in
+Tripwire System Manual v3.0 § 02 Components ("Total: 65"), decision D1 in
 ``docs/rules/tripwire.md``: 62 cards and the 3 Sector Markers. A card is its *kind*, an integer
 0..43 (copies of the multi-copy kinds are identical):
 

@@ -23,6 +23,25 @@ def _remain(r: int) -> str:
     return f"{r} remain{'s' if r == 1 else ''}" if r else "the wave is spent"
 
 
+def fewest_cards_text(hand_sizes: Sequence[int] | None, winner: int, names: Sequence[str]) -> str:
+    """How a blocked game or the safety stop was decided (D24, D25): the fewest cards wins, a
+    tie for the fewest is a draw, e.g. ``"Seat 2 wins with the fewest cards (Seat 0 5, Seat 1
+    5, Seat 2 4)"`` or ``"a draw: Seat 0 and Seat 1 tie for the fewest cards, 5 each (Seat 0
+    5, Seat 1 5, Seat 2 6)"``; without ``hand_sizes``, only the result."""
+    if not hand_sizes:
+        return f"{names[winner]} wins with the fewest cards" if winner >= 0 else "a draw"
+    low = min(hand_sizes)
+    counts = ", ".join(f"{names[q]} {k}" for q, k in enumerate(hand_sizes))
+    if winner >= 0:
+        return f"{names[winner]} wins with the fewest cards ({counts})"
+    tied = [names[q] for q, k in enumerate(hand_sizes) if k == low]
+    who = " and ".join(tied) if len(tied) == 2 else ", ".join(tied[:-1]) + " and " + tied[-1]
+    both = "both" if len(tied) == 2 else "all"
+    if not low:
+        return f"a draw: {who} {both} hold no card ({counts})"
+    return f"a draw: {who} tie for the fewest cards, {low} each ({counts})"
+
+
 def describe_events(
     before: Mapping[str, Any], after: Mapping[str, Any], mover: int, names: Sequence[str]
 ) -> list[str]:
@@ -95,11 +114,9 @@ def describe_events(
                     f"travel{'s' if e['dropped'] == 1 else ''}"
                 )
         elif kind == "blocked":
-            w = e["winner"]
-            res = f"{names[w]} wins with the fewest cards" if w >= 0 else "a draw"
+            res = fewest_cards_text(after.get("hand_sizes"), e["winner"], names)
             out.append(f"nobody can play and both piles are empty: the game is blocked; {res}")
         elif kind == "turn_limit":
-            w = e["winner"]
-            res = f"{names[w]} wins with the fewest cards" if w >= 0 else "a draw"
+            res = fewest_cards_text(after.get("hand_sizes"), e["winner"], names)
             out.append(f"the safety stop (turn limit) ends the game; {res}")
     return out

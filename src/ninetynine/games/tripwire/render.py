@@ -23,6 +23,7 @@ from .cards import (
     is_neutral_chain,
     is_standard,
 )
+from .events import fewest_cards_text
 from .rules import EFFECT_NAMES, RuleSet, outcome_table, valid_slots
 
 #: Rich styles per colour (Teal, Purple, Orange) and for the other prints.
@@ -165,7 +166,10 @@ def render_text(
             "blocked": "blocked: nobody can play and the piles are empty",
             "turn_limit": "safety stop (turn limit)",
         }[obs["ended_by"]]
-        status = f"game over, {how}: " + (f"{names[w]} wins" if w >= 0 else "a draw")
+        if obs["ended_by"] == "clear":
+            status = f"game over, {how}: " + (f"{names[w]} wins" if w >= 0 else "a draw")
+        else:  # decided by the fewest cards (D24, D25): say so, with the counts
+            status = f"game over, {how}: " + fewest_cards_text(obs.get("hand_sizes"), w, names)
     elif obs["phase"] == "wave":
         status = "Attack Wave: " + ("you must answer" if cur == me else f"{names[cur]} answers")
     else:

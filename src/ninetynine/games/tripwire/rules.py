@@ -1,6 +1,6 @@
 """What may be played on a dock, and what it does (pure functions, no state).
 
-``002_8020332458106315.txt § 05 Valid Plays``, ``§ 04`` (Dock Priming), ``§ 07`` (Tripwire,
+Tripwire System Manual v3.0 § 05 Valid Plays, ``§ 04`` (Dock Priming), ``§ 07`` (Tripwire,
 Defuse); decisions D3-D11 in ``docs/rules/tripwire.md``.
 
 A dock, for the rules, is its colour and its value: ``(color, value)`` with ``value`` 2-9, or

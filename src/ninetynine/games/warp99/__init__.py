@@ -1,6 +1,6 @@
 """# Warp 99 (and Ninety Nine, the classic, on the same engine)
 
-Source: `000_b071a6efdc611a47.txt` (Warp 99), `001_63d0ed3cf3c64f53.txt` (Ninety Nine).
+Source: Warp 99 rulebook (Warp 99), Ninety Nine and Sixto overviews (Ninety Nine).
 Rules decisions: `docs/rules/warp99.md`, `docs/rules/ninetynine.md`.
 
 | property | value |
@@ -48,7 +48,7 @@ revealed, flip_used, plays, target, winner` and `hand` (own seat only).
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks
-from ninetynine.core.registry import register_agent
+from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import NinetyNineGame, Warp99Game
 from .heuristics import GreedyAgent, evaluate, rollout_policy, search_candidates, solve_discards
@@ -72,5 +72,26 @@ for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
             "Action B as a macro move (the discard solver's plan, or end)",
         ),
     )
+
+# Named strengths for people (``play --seat hard``, the web lobby); (wins, games) heads-up,
+# seats rotated, pooled from the ladder files of docs/reports (a test checks them).
+register_levels(
+    Warp99Game.game_id,
+    [
+        Level("easy", "greedy", vs_random=(200, 200)),
+        Level("medium", "ismcts:200", vs_greedy=(114, 200), vs_random=(200, 200)),
+        Level("hard", "ismcts:1000", vs_greedy=(115, 200), vs_random=(200, 200)),
+        Level("strongest", "ismcts:5000:steps=20000", vs_greedy=(121, 200), vs_random=(100, 100)),
+    ],
+)
+register_levels(
+    NinetyNineGame.game_id,
+    [
+        Level("easy", "greedy", vs_random=(200, 200)),
+        Level("medium", "ismcts:200", vs_greedy=(119, 200), vs_random=(200, 200)),
+        Level("hard", "ismcts:1000", vs_greedy=(129, 200), vs_random=(200, 200)),
+        Level("strongest", "ismcts:5000:steps=20000", vs_greedy=(70, 100), vs_random=(100, 100)),
+    ],
+)
 
 __all__ = ["GreedyAgent", "NinetyNineGame", "Warp99Game", "Warp99State", "solve_discards"]

@@ -1,6 +1,6 @@
 """Warp 99 number cards: 110 unique cards, values 0-10 in ten colours.
 
-``000_b071a6efdc611a47.txt § Game Components``: "110 Number Cards: values from 0-10, 10 different
+Warp 99 rulebook § Game Components: "110 Number Cards: values from 0-10, 10 different
 colors each." The text names nine colours (red, yellow, green, gray, light blue, purple, orange,
 blue, tan); the tenth is ours: **pink** (decision W1 in ``docs/rules/warp99.md``).
 

@@ -7,7 +7,8 @@ field              event
 ``rows``           a seat's row (list of cards) emptied while it scored: "scored a row
                    of 5 cards"
 ``deck_sizes``     a seat's deck grew while it scored: "emptied the personal deck (15
-                   new cards from the reserve)" (W8)
+                   new cards from the reserve)" (W8); or ran out with no new cards (the
+                   winning 15 points, W13; an empty reserve, W9)
 ``rules``          a rule name changed: "rule 2 flipped: Plus 1 -> Minus 1"
 ``hand_sizes``     the mover's hand grew while the mover acts again: one card ("took an
                    extra card") or a whole new hand ("emptied the hand ... goes again")
@@ -65,6 +66,13 @@ def describe_events(
             causes.append(f"scored a row of {k} card{'s' if k != 1 else ''}")
         if decks_b and decks_a and decks_a[i] > decks_b[i]:
             causes.append("emptied the personal deck (15 new cards from the reserve)")
+        elif decks_b and decks_a and decks_b[i] and not decks_a[i]:
+            # The deck ran out and no new cards came: the game ended on its 15 points (W13),
+            # or the reserve had none to give (W9).
+            over = after.get("phase") == "over"
+            causes.append(
+                "emptied the personal deck" + ("" if over else " (the reserve has no cards)")
+            )
         sign = "+" if delta > 0 else "-"
         text = f"{names[i]} " + (" and ".join(causes) + ": " if causes else "")
         unit = "point" if abs(delta) == 1 else "points"

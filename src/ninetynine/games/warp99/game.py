@@ -1,6 +1,6 @@
 """Warp 99 and Ninety Nine: the game objects and their options.
 
-Ninety Nine (``001_63d0ed3cf3c64f53.txt``) is Warp 99's engine with its rules fixed: Same Color,
+Ninety Nine (Ninety Nine and Sixto overviews) is Warp 99's engine with its rules fixed: Same Color,
 Plus 1 and Total 10 always; no rule flips; no extra card for a double match; no starting
 handicap unless asked for; the optional "bonus rule" (``bonus_rule=true``).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, TensorWriter
 from ninetynine.core.options import (
     OptionSpec,
     choice_parser,
@@ -147,7 +147,7 @@ NINETYNINE_OPTIONS: dict[str, OptionSpec] = {
 
 @register_game
 class Warp99Game(Game):
-    """Warp 99 (``000_b071a6efdc611a47.txt``), 2-4 players.
+    """Warp 99 (Warp 99 rulebook), 2-4 players.
 
     Options (see ``ninetynine rules warp99``): ``rules``, ``handicap``, ``extra_card``,
     ``allow_flip``, ``flip_limit``, ``bonus_rule``, ``target``, ``max_turns``.
@@ -157,7 +157,7 @@ class Warp99Game(Game):
 
     game_id = "warp99"
     title = "Warp 99: race to 99 with a personal row, two discard piles and flippable rules"
-    source = "000_b071a6efdc611a47.txt"
+    source = "Warp 99 rulebook"
     min_players = 2
     max_players = 4
     default_players = 3
@@ -226,6 +226,13 @@ class Warp99Game(Game):
 
         return encode(observation, self.num_players)
 
+    def observation_tensor_writer(self) -> TensorWriter:
+        """The tensor straight from the state (``tensor.writer``), equal to
+        ``encode_observation(state.observation(player))``."""
+        from .tensor import writer
+
+        return writer(self)
+
     def batched_engine(
         self,
         num_envs: int,
@@ -283,7 +290,7 @@ class Warp99Game(Game):
         """
         from .actions import DECLINE, SCORE, TAKE, action_to_string
         from .cards import COLOR, VALUE
-        from .heuristics import GreedyAgent, config_of, plan_for, solve_discards
+        from .heuristics import GreedyAgent, Plan, config_of, plan_for, solve_discards
         from .rules import RULE_NAMES
 
         if observation.get("hand") is None or observation.get("phase") == "over":
@@ -295,13 +302,18 @@ class Warp99Game(Game):
         hand: list[int] = list(obs["hand"])
         agent = GreedyAgent(self, me)
 
-        def discards(cards: list[int]) -> str:
-            plan = plan_for(obs, hand=cards)
+        def discards(cards: list[int], plan: Plan | None = None) -> str:
+            """``plan`` (default: the solver's for ``cards`` under the active rules) in
+            notation, with its card count and whether it empties the hand."""
+            if plan is None:
+                plan = plan_for(obs, hand=cards)
             if not plan.plays:
                 return "no card can be discarded"
             seq = " ".join(action_to_string(a) for a in plan.plays)
             empties = ", empties the hand" if plan.count == len(cards) else ""
-            d = plan.doubles
+            # A double match asks take or decline only where the extra card exists (Warp 99
+            # rulebook § Extra Card; Ninety Nine has none, nor Warp 99 with extra_card=false).
+            d = plan.doubles if self.extra_card else 0
             doubles = (
                 f", {d} double match{'es' if d != 1 else ''}: answer take or decline after "
                 f"{'each' if d != 1 else 'it'}"
@@ -362,17 +374,13 @@ class Warp99Game(Game):
                 return "no card can be played, and no flip would help: end"
             side = obs["rule_sides"][best_rule]
             old, new = RULE_NAMES[best_rule][side - 1], RULE_NAMES[best_rule][2 - side]
-            seq = " ".join(action_to_string(a) for a in best_plan.plays)
-            return (
-                f"flip{best_rule + 1} ({old} -> {new}), then {seq} "
-                f"({best} card{'s' if best != 1 else ''})"
-            )
+            return f"flip{best_rule + 1} ({old} -> {new}), then " + discards(hand, best_plan)
         return "no card in your hand can be played on either pile: end"
 
 
 NINETYNINE_SUMMARY = """# Ninety Nine (Reinhard Staupe), the classic
 
-Source: `001_63d0ed3cf3c64f53.txt`. Rules decisions: `docs/rules/ninetynine.md`. It runs on
+Source: Ninety Nine and Sixto overviews. Rules decisions: `docs/rules/ninetynine.md`. It runs on
 the Warp 99 engine with the rules fixed.
 
 | property | value |
@@ -412,7 +420,7 @@ T tan, K pink.
 
 @register_game
 class NinetyNineGame(Warp99Game):
-    """Ninety Nine, the classic (``001_63d0ed3cf3c64f53.txt``), on the Warp 99 engine.
+    """Ninety Nine, the classic (Ninety Nine and Sixto overviews), on the Warp 99 engine.
 
     Fixed: Same Color, Plus 1, Total 10; no flips; no extra card. Options: ``deal``
     (default ``6+15``), ``handicap`` (default none), ``bonus_rule`` (default false),
@@ -424,11 +432,11 @@ class NinetyNineGame(Warp99Game):
     # 1: first release (Warp 99's version 2 changed the extra card, which the classic lacks).
     # 2: a hand of six plus a pile of fifteen each by default (N2, option ``deal``).
     version = 2
-    source = "001_63d0ed3cf3c64f53.txt"
+    source = "Ninety Nine and Sixto overviews § Ninety Nine"
     option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
 
     def rules_summary(self) -> str:
-        """The classic's rules (``001_63d0ed3cf3c64f53.txt``) and how they differ from Warp 99."""
+        """The classic's rules (Ninety Nine overview) and how they differ from Warp 99."""
         return NINETYNINE_SUMMARY
 
     _fixed: ClassVar[dict[str, Any]] = {

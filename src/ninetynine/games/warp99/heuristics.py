@@ -1,7 +1,7 @@
 """Warp 99 heuristics: the exact discard-phase solver and the ``greedy`` agent.
 
-``solve_discards`` implements the rulebook's strategy tip (``000_b071a6efdc611a47.txt § Strategy
-Tip: Spotting the Sequence``): for a hand, the two pile tops and the active rules, the longest
+``solve_discards`` implements the rulebook's strategy tip (Warp 99 rulebook § Strategy
+Tip: Spotting the Sequence): for a hand, the two pile tops and the active rules, the longest
 sequence of plays, found exactly by depth-first search over every order and pile with
 memoisation (a hand holds at most 6 cards, so this is at most a few thousand nodes).
 

@@ -1,6 +1,6 @@
 """The six rule sides (three double-sided rule cards) and the discard test.
 
-``000_b071a6efdc611a47.txt § The Rule Cards``. Rule card *i* (0, 1, 2) shows side 1 or side 2;
+Warp 99 rulebook § The Rule Cards. Rule card *i* (0, 1, 2) shows side 1 or side 2;
 the three sides in play are packed into a *rule configuration*: bit *i* set means card *i*
 shows side 2. Configuration 0 is the standard start (Same Color, Plus 1, Total 10).
 

@@ -1,10 +1,10 @@
 """The Warp 99 / Ninety Nine state: pure rules, no I/O.
 
-Implements ``000_b071a6efdc611a47.txt`` (§ Setup, § Gameplay, § Action A, § Action B, § What If
+Implements Warp 99 rulebook (§ Setup, § Gameplay, § Action A, § Action B, § What If
 I Match 2 or 3 Rules?, § What If I Run Out of Hand Cards in Action B?, § What If I Can't Play
 Any Cards for Action B?, § Action C, § Personal Pile Empty? Score 15 Points!, § End of the
 Game) with the readings recorded in ``docs/rules/warp99.md`` (decisions W1-W20), and Ninety
-Nine (``001_63d0ed3cf3c64f53.txt``) through the options of :class:`Warp99Game`.
+Nine (Ninety Nine and Sixto overviews) through the options of :class:`Warp99Game`.
 
 Cards are ids 0..109 (``cards.py``); action ids are in ``actions.py``.
 """

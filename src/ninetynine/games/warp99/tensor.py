@@ -51,9 +51,10 @@ Not encoded: ``game``, ``num_players`` (fixed by the tensor's length), ``player`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -63,11 +64,19 @@ from ninetynine.core.tensor import (
     build_layout,
     check_num_players,
     fraction,
+    fraction_table,
     relative_seats,
     slice_starts,
 )
 
 from .cards import NUM_CARDS
+from .state import OVER
+
+if TYPE_CHECKING:
+    from ninetynine.core.game import State
+
+    from .game import Warp99Game
+    from .state import Warp99State
 
 PHASES = ("row", "discard", "extra_card", "over")
 ROW_SCALE = 10
@@ -174,3 +183,115 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
     if ones:
         x[ones] = 1.0
     return x
+
+
+def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
+    """A function ``(state, player) -> tensor`` equal to
+    ``encode(state.observation(player), n)``, written straight from the state without the
+    observation dict (the RL hot path; ``player`` already checked). It reads only what
+    ``observation(player)`` shows: ``player``'s own hand, never another's, nor a deck's order.
+    """
+    n, c = game.num_players, NUM_CARDS
+    size, off = _offsets(n)
+    o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
+    o_cur, o_phase, o_rules = off["current_player"], off["phase"], off["rule_sides"]
+    o_top0, o_top1 = off["pile1_top"], off["pile2_top"]
+    o_cards0, o_cards1 = off["pile1_cards"], off["pile2_cards"]
+    o_rows, o_revealed, o_rd = off["rows"], off["revealed"], off["reserve_discard"]
+    o_row_len, o_scores = off["row_lengths"], off["scores"]
+    o_decks, o_hands = off["deck_sizes"], off["hand_sizes"]
+    o_rs, o_flip, o_played = off["reserve_size"], off["flip_used"], off["has_played"]
+    o_plays, o_turn, o_winner = off["plays"], off["turn"], off["winner"]
+    target = game.target
+    row_f, score_f = fraction_table(ROW_SCALE, 32), fraction_table(target, target + 1)
+    deck_f, hand_f = (
+        fraction_table(DECK_SCALE, DECK_SCALE + 1),
+        fraction_table(HAND_SCALE, HAND_SCALE + 1),
+    )
+    reserve_f, plays_f = (
+        fraction_table(NUM_CARDS, NUM_CARDS + 1),
+        fraction_table(PLAYS_SCALE, PLAYS_SCALE + 1),
+    )
+    turn_f = fraction_table(TURN_SCALE, TURN_SCALE + 1)
+    blank = array("f", bytes(4 * size))
+    view, f32 = np.frombuffer, np.dtype(np.float32)
+    # per observer: (block offsets, absolute seat s) for the seat k places after it
+    seat_blocks = [
+        [
+            (o_rows + k * c, o_revealed + k * c, o_row_len + k, o_scores + k, (me + k) % n)
+            for k in range(n)
+        ]
+        for me in range(n)
+    ]
+    deck_at, hand_at = o_decks - o_row_len, o_hands - o_row_len
+
+    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
+        st = cast("Warp99State", state)
+        x = blank[:]
+        if player is None:
+            me = 0
+        else:
+            me = player
+            for card in st.hands[player]:
+                x[o_hand + card] = 1.0
+            x[o_has_hand] = 1.0
+            x[o_seat + player] = 1.0
+        phase = st.phase
+        if phase != OVER:
+            x[o_cur + (st.player - me) % n] = 1.0
+        x[o_phase + phase] = 1.0
+        config = st.config
+        if config:
+            for i in range(3):
+                if config >> i & 1:
+                    x[o_rules + i] = 1.0
+        pile0, pile1 = st.piles
+        if pile0:
+            x[o_top0 + pile0[-1]] = 1.0
+            for card in pile0:
+                x[o_cards0 + card] = 1.0
+        if pile1:
+            x[o_top1 + pile1[-1]] = 1.0
+            for card in pile1:
+                x[o_cards1 + card] = 1.0
+        rows, revealed = st.rows, st.revealed
+        scores, decks, hands = st.scores_, st.decks, st.hands
+        for o_row, o_rev, o_len, o_score, s in seat_blocks[me]:
+            row = rows[s]
+            if row:
+                for card in row:
+                    x[o_row + card] = 1.0
+                v = len(row)
+                x[o_len] = row_f[v] if v < 32 else fraction(v, ROW_SCALE)
+            shown = revealed[s]
+            if shown:
+                for card in shown:
+                    x[o_rev + card] = 1.0
+            v = scores[s]
+            if v > 0:
+                x[o_score] = score_f[v] if v <= target else 1.0
+            v = len(decks[s])
+            if v:
+                x[o_len + deck_at] = deck_f[v] if v <= DECK_SCALE else 1.0
+            v = len(hands[s])
+            if v:
+                x[o_len + hand_at] = hand_f[v] if v <= HAND_SCALE else 1.0
+        for card in st.reserve_discard:
+            x[o_rd + card] = 1.0
+        v = len(st.reserve)
+        if v:
+            x[o_rs] = reserve_f[v] if v <= NUM_CARDS else 1.0
+        if st.flip_used:
+            x[o_flip] = 1.0
+        v = st.plays
+        if v:
+            x[o_played] = 1.0
+            x[o_plays] = plays_f[v] if v <= PLAYS_SCALE else 1.0
+        v = st.turn
+        if v > 0:
+            x[o_turn] = turn_f[v] if v <= TURN_SCALE else 1.0
+        if st.winner_ >= 0:
+            x[o_winner + (st.winner_ - me) % n] = 1.0
+        return view(x, f32)
+
+    return write

@@ -19,6 +19,12 @@ function fillPlayers() {
   fillOptions();
 }
 
+// "hard (ismcts:1000) · beats greedy 57.5%" from the level's measured figures
+function levelLabel(lv) {
+  const m = /wins ([0-9.]+)% against (greedy|random)/.exec(lv.text);
+  return `${lv.name} (${lv.spec})` + (m ? ` · beats ${m[2]} ${m[1]}%` : "");
+}
+
 function fillSeats() {
   const g = current();
   const n = Number($("players").value);
@@ -26,7 +32,10 @@ function fillSeats() {
   $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
     const sel = el("select", { id: `seat-${i}`, "aria-label": `Seat ${i}` },
       el("option", { value: "human" }, "a person"),
-      g.agents.map((a) => el("option", { value: a.name, title: a.doc }, `bot: ${a.name}`)));
+      // named strengths first, with how they measured; then every bot by its spec
+      (g.levels || []).map((lv) => el("option", { value: lv.name, title: lv.text }, levelLabel(lv))),
+      g.agents.filter((a) => !(g.levels || []).some((lv) => lv.name === a.name))
+        .map((a) => el("option", { value: a.name, title: a.doc }, `bot: ${a.name}`)));
     sel.value = old[i] || (i === 0 ? "human" : g.agents.some((a) => a.name === "greedy") ? "greedy" : g.agents[0].name);
     // a search bot's budget: iterations a move (more: stronger and slower)
     const iters = el("input", {
@@ -107,7 +116,7 @@ function tableList(rows) {
   return el("table", { class: "list" }, el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Game"), el("th", {}, "Seats"), el("th", {}, "Status"), el("th", {}, ""))),
     el("tbody", {}, rows.map((t) => el("tr", {},
       el("td", {}, el("code", {}, t.id)), el("td", {}, t.kind === "sheet" ? `${t.game} score sheet` : t.game),
-      el("td", {}, t.seats.map((s) => s.name + (s.present === false ? " (away)" : "")).join(", ")),
+      el("td", {}, t.seats.map((s) => s.name + (s.present === false ? " (away)" : "")).join(", ") + (t.fixed_deal ? " · fixed deal" : "")),
       el("td", {}, t.status === "finished" ? (t.result || "finished") : "playing"),
       el("td", {}, t.kind === "sheet" ? el("a", { href: `/sheet/${t.id}` }, "view")
         : [el("a", { href: `/watch/${t.id}` }, "watch"), t.status === "finished" ? [" · ", el("a", { href: `/api/tables/${t.id}/record` }, "record")] : null])))));

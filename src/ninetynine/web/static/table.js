@@ -55,7 +55,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
-  socket.onopen = () => { retry = 0; $("conn").classList.add("hidden"); };
+  socket.onopen = () => { retry = 0; setOnline(true); };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") draw(msg);
@@ -67,11 +67,21 @@ function connect() {
   };
   socket.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4404) return;
-    $("conn").textContent = "Connection lost: reconnecting…";
-    $("conn").classList.remove("hidden");
+    setOnline(false);
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * retry);
   };
+}
+
+// While the server cannot be reached, moves are paused: nothing on the table can be clicked
+// or typed (a click would go nowhere) and nothing is queued; the next state re-enables them.
+function setOnline(online) {
+  document.body.dataset.offline = online ? "0" : "1";
+  $("conn").textContent = online ? "" : "Connection lost: moves are paused until the table is back (reconnecting…)";
+  $("conn").classList.toggle("hidden", online);
+  if (!online) {
+    for (const b of document.querySelectorAll("#board button, #moves button, #notation-form button, #hint-btn, #notation")) b.disabled = true;
+  }
 }
 
 function fatal(text) {
@@ -88,9 +98,13 @@ function statusLine(v) {
 }
 
 function draw(v) {
+  if (document.body.dataset.offline === "1") return; // a late message from a closed socket
   const previous = view;
   view = v;
-  if (ui.version !== v.version) { ui.selection = null; ui.version = v.version; $("hint").classList.add("hidden"); }
+  if (ui.version !== v.version) {
+    if (ui.version >= 0) $("notation").value = "";
+    ui.selection = null; ui.version = v.version; $("hint").classList.add("hidden");
+  }
   document.body.dataset.version = v.version;
   document.body.dataset.terminal = v.terminal ? "1" : "0";
   const [turn, text] = statusLine(v);
@@ -143,8 +157,13 @@ async function start() {
     fatal(e.message);
     return;
   }
-  $("subtitle").textContent = `${info.title || info.game} — table ${tableId}`;
+  // the game's name (its title up to the colon) and this table's target, if it has one: the
+  // title's own wording ("race to 99") would be wrong for a table played to 150
+  const name = (info.title || info.game).split(":")[0];
+  const target = info.options && info.options.target;
+  $("subtitle").textContent = `${name}${target ? ` · target ${target}` : ""} — table ${tableId}`;
   $("watch").href = `/watch/${tableId}`;
+  $("fixed-deal").classList.toggle("hidden", !info.fixed_deal);
   try {
     renderer = (await import(info.renderer)).default;
   } catch {
@@ -154,7 +173,8 @@ async function start() {
   $("notation-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const t = $("notation").value.trim();
-    if (t) { sendMove(t); $("notation").value = ""; }
+    // kept until the move is accepted (a new version clears it): a rejected notation can be fixed
+    if (t) sendMove(t);
   });
   $("hint-btn").addEventListener("click", () => socket && socket.send(JSON.stringify({ type: "hint" })));
   connect();

@@ -13,6 +13,7 @@ useStyles("/static/games/sixto.css");
 
 const MARK_CODES = new Set([1, 3, 5]); // mark, hit mark, lock counted as a mark
 const LOST = 2, VOID = 4;
+const HIT_BONUS = 5; // points for a hit space marked the regular way (D16)
 // The marks this seat sent for the roll being chosen (drawn as pending until revealed).
 let sent = null;
 
@@ -58,6 +59,22 @@ function sheetTable(v, ui, seat, facts, opts) {
   const areaOf = new Map(); // "r,c" -> [area index ...] (Cross pads)
   sf.areas.forEach((a, i) => a.cells.forEach(([r, c]) => { const k = key(r, c); areaOf.set(k, [...(areaOf.get(k) || []), i]); }));
 
+  // Cross-blocks: each block's points in a row under its two rows, spanning its three columns
+  const blocksByRow = new Map();
+  sf.areas.forEach((a) => { if (a.kind === "block") { const [r0] = a.cells[0]; blocksByRow.set(r0, [...(blocksByRow.get(r0) || []), a]); } });
+  const blockRow = (r0) => el("tr", { class: "sx-blockpts" },
+    el("th", { scope: "row", title: `points of the blocks in rows ${r0 + 1}-${r0 + 2}` }, opts.small ? `▦${r0 + 1}-${r0 + 2}` : `blocks ${r0 + 1}-${r0 + 2}`),
+    blocksByRow.get(r0).map((a) => el("td", { colspan: 3, class: `sx-pts${a.cells[0][1] === ts ? " sx-tstart" : ""}`, dataset: { areaPoints: a.points }, title: `block rows ${r0 + 1}-${r0 + 2}, columns ${a.cells[0][1] + 1}-${a.cells[0][1] + 3}` }, String(a.points))),
+    el("td", {}, ""));
+  // Cross-diagonals: each space tagged with its diagonal's direction (down-right ╲, down-left ╱)
+  const diagOf = new Map();
+  sf.areas.forEach((a, i) => {
+    if (a.kind !== "diagonal") return;
+    const cols = a.cells.map(([, c]) => c);
+    const lo = Math.min(...cols) + 1, hi = Math.max(...cols) + 1;
+    const sign = i % 2 === 0 ? "╲" : "╱";
+    a.cells.forEach(([r, c]) => diagOf.set(key(r, c), { sign, title: `diagonal ${sign} of columns ${lo}-${hi}` }));
+  });
   const small = opts.small;
   const head = el("tr", {}, el("th", { scope: "col", class: "sx-corner", title: `sheet design ${sf.design}` }, small ? `#${sf.design}` : `sheet ${sf.design}`),
     Array.from({ length: w }, (_, c) => el("th", { scope: "col", class: c >= ts ? "sx-tcol" : "" }, c === ts && !small ? `${c + 1} ▸target` : String(c + 1))),
@@ -87,11 +104,18 @@ function sheetTable(v, ui, seat, facts, opts) {
       if (o.pad === "cross-blocks") { if (r % 2 === 0) classes.push("sx-btop"); if (c % 3 === 0) classes.push("sx-bleft"); }
       if (isHit) classes.push("sx-hitspace");
       if (isLock) classes.push("sx-lock");
-      const tag = isHit ? el("span", { class: "sx-tag", title: "hit space" }, "★") : isLock ? el("span", { class: "sx-tag", title: "lock" }, code === VOID ? "⊘" : "#") : null;
+      // a hit space marked the regular way earns its bonus (+5): told apart from one marked by a hit
+      const diag = diagOf.get(k);
+      const tag = isHit
+        ? (code === 1 ? el("span", { class: "sx-tag sx-bonus", title: `hit space marked the regular way: +${HIT_BONUS}` }, `+${HIT_BONUS}`)
+          : el("span", { class: "sx-tag", title: code === 3 ? "hit space marked by a hit: no bonus" : "hit space" }, "★"))
+        : isLock ? el("span", { class: "sx-tag", title: "lock" }, code === VOID ? "⊘" : "#")
+          : diag ? el("span", { class: "sx-tag sx-diag", title: diag.title }, diag.sign) : null;
       const face = MARK_CODES.has(code) ? el("span", { class: "sx-x", "aria-hidden": "true" }, "X") : null;
       const state = MARK_CODES.has(code) ? "marked" : code === LOST ? "lost" : code === VOID ? "lock crossed off" : "open";
       const label = `${facts.colors[r]} row, column ${c + 1}: ${num}${kk ? ` (${facts.colors["RYGBPO".indexOf(col)]} space)` : ""}, ${state}` +
-        (isHit ? ", hit space" : "") + (isLock ? ", lock" : "") + (c >= ts ? ", target area" : "");
+        (isHit ? (code === 1 ? `, hit space marked the regular way (+${HIT_BONUS})` : code === 3 ? ", hit space marked by a hit" : ", hit space") : "") +
+        (isLock ? ", lock" : "") + (diag ? `, ${diag.title}` : "") + (c >= ts ? ", target area" : "");
       const canPick = candidates.has(k) || picked.has(k);
       const canLock = isLock && lockCandidates.has(r) && code === 0;
       const inner = [kk ? el("span", { class: "sx-cl" }, col) : null, el("span", { class: "sx-num" }, String(num)), face, tag];
@@ -106,20 +130,32 @@ function sheetTable(v, ui, seat, facts, opts) {
       }
       return el("td", { class: classes.join(" "), title: label }, inner);
     });
-    return el("tr", { class: out ? "sx-out" : "" }, hdr, tds, el("td", { class: "sx-pts" }, String(sf.row_points[r])));
+    const tr = el("tr", { class: out ? "sx-out" : "" }, hdr, tds, el("td", { class: "sx-pts" }, String(sf.row_points[r])));
+    return r % 2 === 1 && blocksByRow.has(r - 1) ? [tr, blockRow(r - 1)] : tr;
   });
   const foot = el("tr", { class: "sx-colpts" }, el("th", { scope: "row", title: "column points" }, small ? "cols" : "columns"),
     sf.column_points.map((p) => el("td", { class: "sx-pts" }, String(p))), el("td", {}, ""));
   const table = el("table", { class: `sx-sheet${opts.small ? " small" : ""}`, "aria-label": `${ui.seatName(seat)}'s sheet` },
     el("thead", {}, head), el("tbody", {}, rows, foot));
   let extra = null;
-  if (sf.areas.length) {
-    const kind = sf.areas[0].kind;
-    extra = el("div", { class: "muted sx-areas" }, `${kind === "block" ? "Blocks" : "Diagonals"} (${sf.areas.length}): `,
-      sf.areas.map((a) => a.points).join(", "));
+  const diagonals = sf.areas.filter((a) => a.kind === "diagonal");
+  if (diagonals.length) {
+    extra = el("div", { class: "sx-areas" }, "Diagonals: ", diagonals.map((a, i) => {
+      const cols = a.cells.map(([, c]) => c);
+      return el("span", { class: "sx-area", dataset: { areaPoints: a.points } }, `${i ? " · " : ""}${i % 2 === 0 ? "╲" : "╱"} columns ${Math.min(...cols) + 1}-${Math.max(...cols) + 1}: ${a.points}`);
+    }));
   }
-  const bonus = o.pad === "hits" ? el("div", { class: "muted" }, `Hit-space bonus: ${sf.hit_bonus}`) : null;
-  return el("div", { class: "sx-sheetwrap" }, table, extra, bonus);
+  // every point of the score, as the sum of what the sheet shows (D5, D15, D16)
+  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+  const rowsPts = sum(sf.row_points), colPts = sum(sf.column_points), areaPts = sum(sf.areas.map((a) => a.points));
+  const parts = [`rows ${rowsPts}`, `columns ${colPts}`];
+  if (sf.areas.length) parts.push(`${sf.areas[0].kind === "block" ? "blocks" : "diagonals"} ${areaPts}`);
+  if (o.pad === "hits") parts.push(`hit spaces marked the regular way ${sf.hit_bonus} (${sf.hit_bonus / HIT_BONUS} × ${HIT_BONUS})`);
+  const total = rowsPts + colPts + areaPts + (sf.hit_bonus || 0);
+  const sumLine = el("div", { class: "sx-sum", dataset: { total } }, `Score ${total} = ${parts.join(" + ")}`);
+  const legend = o.pad === "hits" && !opts.small
+    ? el("div", { class: "muted" }, `★ a hit space (★ on an X: marked by a hit, no bonus); +${HIT_BONUS} on an X: marked the regular way`) : null;
+  return el("div", { class: "sx-sheetwrap" }, table, extra, sumLine, legend);
 }
 
 export default {

@@ -60,13 +60,13 @@ export default {
     const info = el("div", { class: "muted" },
       `Draw pile ${o.draw_size} · side pile ${o.side_pile.length} · turn ${o.turn}` +
       (o.bonus_turn ? " · bonus turn" : "") + (t.played ? ` · ${t.played} played this turn` : "") +
-      (t.units ? ` · ${t.units} penalty unit(s) pending` : ""));
+      (t.units ? ` · ${t.units} penalty unit${t.units === 1 ? "" : "s"} pending` : ""));
     const events = (o.events || []).length ? el("p", { class: "muted" }, "Last: " + o.events.map((e) => e.effect || e.type).join(", ")) : null;
 
     const players = el("div", { class: "grid-players" }, o.hand_sizes.map((n, p) =>
       el("div", { class: `player${p === o.current_player ? " current" : ""}${p === v.seat ? " me" : ""}`, dataset: { player: p } },
         el("h3", {}, ui.seatName(p), p === v.seat ? " (you)" : ""),
-        el("div", {}, `${n} cards`, o.skips[p] ? ` · skips ${o.skips[p]} turn(s)` : ""))));
+        el("div", {}, n === 1 ? "1 card" : `${n} cards`, o.skips[p] ? ` · skips ${o.skips[p]} turn${o.skips[p] === 1 ? "" : "s"}` : ""))));
 
     let hand = null;
     if (o.hand) {

@@ -1,0 +1,136 @@
+"""OpenSpiel's algorithms on every game: ISMCTSBot and MCTSBot play whole games (small budgets),
+the RL environment runs episodes, outcome-sampling MCCFR iterates."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed: pip install 'ninetynine[openspiel]'"
+)
+np = pytest.importorskip("numpy")
+
+from open_spiel.python import rl_environment  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import ninetynine.openspiel as nos  # noqa: E402
+
+from .conftest import default_cases  # noqa: E402
+
+
+def _play(game, bot, seat: int, seed: int) -> tuple[object, int]:
+    """A whole game: ``bot`` at ``seat``, uniform random moves elsewhere; returns the final
+    state and the number of moves the bot chose."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    chosen = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(nos.DEAL)
+        elif state.current_player() == seat:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            chosen += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state, chosen
+
+
+def _check_end(game, state) -> None:
+    returns = state.returns()
+    assert len(returns) == game.num_players()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    assert len(state.history()) - 1 <= game.max_game_length()
+
+
+@pytest.mark.parametrize("gid", default_cases())
+def test_ismcts_bot_plays_whole_games(gid):
+    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 21})
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rs)
+    bot.set_resampler(nos.seeded_resampler(0))
+    state, chosen = _play(game, bot, seat=0, seed=1)
+    assert chosen > 0
+    _check_end(game, state)
+
+
+def test_ismcts_bot_with_its_default_sampler():
+    """Without ``set_resampler`` the bot calls ``state.resample_from_infostate(player,
+    pyspiel.UniformProbabilitySampler(0, 1))`` itself."""
+    game = pyspiel.load_game("ninetynine_ono99", {"players": 2, "rng_seed": 3})
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)
+    state, chosen = _play(game, bot, seat=1, seed=2)
+    assert chosen > 0
+    _check_end(game, state)
+
+
+@pytest.mark.parametrize("gid", default_cases())
+def test_mcts_bot_plays_whole_games(gid):
+    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 22})
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rs)
+    state, chosen = _play(game, bot, seat=0, seed=1)
+    assert chosen > 0
+    _check_end(game, state)
+
+
+def test_rl_environment_runs_episodes():
+    game = pyspiel.load_game("ninetynine_ono99", {"players": 2, "rng_seed": 1})
+    env = rl_environment.Environment(game, seed=0)
+    spec = env.observation_spec()
+    assert spec["info_state"] == (game.information_state_tensor_size(),)
+    rng = random.Random(0)
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            p = step.observations["current_player"]
+            legal = step.observations["legal_actions"][p]
+            assert legal
+            step = env.step([rng.choice(legal)])
+        assert sorted(step.rewards) == [-1.0, 1.0]
+
+
+def test_rl_environment_on_observation_tensors():
+    """Warp 99's information-state tensor is large (one slot a move of max_game_length): the
+    environment runs on the observation tensor instead."""
+    game = pyspiel.load_game("ninetynine_warp99", {"rng_seed": 2})
+    env = rl_environment.Environment(
+        game, observation_type=rl_environment.ObservationType.OBSERVATION, seed=0
+    )
+    assert env.observation_spec()["info_state"] == tuple(game.observation_tensor_shape())
+    rng = random.Random(1)
+    step = env.reset()
+    while not step.last():
+        p = step.observations["current_player"]
+        step = env.step([rng.choice(step.observations["legal_actions"][p])])
+    assert sorted(step.rewards) == [-1.0, -1.0, 1.0]
+
+
+def test_outcome_sampling_mccfr_iterates():
+    """It runs (chance is sampled on its own distribution, so the sampled chance probability
+    cancels); it learns little: almost every information state it meets is new."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = pyspiel.load_game("ninetynine_ono99", {"players": 2, "rng_seed": 1})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(5):
+        solver.iteration()
+    assert solver._infostates  # tables were filled from sampled games
+
+
+def test_the_recipe_in_docs_openspiel_runs(capsys):
+    """The first Python block of docs/openspiel.md, as printed there."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/openspiel.md", "exec"), {})
+    returns = eval(capsys.readouterr().out.strip())
+    assert sorted(returns) in ([-1.0, -1.0, 1.0], [0.0, 0.0, 0.0])
