@@ -12,6 +12,7 @@ import gymnasium
 import numpy as np
 import pytest
 
+import ninetynine
 import ninetynine.envs
 from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.envs import NinetyNineVectorEnv, vector_env
@@ -249,3 +250,26 @@ def test_a_copy_plays_on_identically(backend: str, how: str) -> None:
         assert np.array_equal(x["observation"], y["observation"])
         assert np.array_equal(x["action_mask"], y["action_mask"])
         assert all(np.array_equal(p, q) for p, q in zip(rest_x[:3], rest_y[:3], strict=True))
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_the_seed_is_not_a_game_and_ended_games_name_theirs(backend: str) -> None:
+    if backend == "c":
+        require_core()
+    game = ninetynine.load_game("warp99", num_players=2, target=25)
+    envs = vector_env("warp99", num_envs=3, num_players=2, seat=0, backend=backend, target=25)
+    obs, info = envs.reset(seed=40)
+    first = [game.new_initial_state(40 + i).observation_tensor(0) for i in range(3)]
+    assert not any(np.array_equal(obs["observation"][i], first[i]) for i in range(3))
+    assert "game_seed" not in info
+    obs, _ = envs.reset(seed=1, options={"game_seed": 40})
+    assert all(np.array_equal(obs["observation"][i], first[i]) for i in range(3))
+    rng = np.random.default_rng(0)
+    for _ in range(3000):
+        obs, _, term, trunc, info = envs.step(_random_actions(obs, rng))
+        assert ("game_seed" in info) == bool((term | trunc).any())
+        if term[0]:
+            assert info["_game_seed"][0] and info["game_seed"][0] == 40
+            break
+    else:
+        pytest.fail("slot 0's game did not end")

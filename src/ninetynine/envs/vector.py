@@ -13,7 +13,7 @@ learning seat in each, the other seats played by bots inside the batched engine.
 | terminated | the game is over (or, by default, the learner's action was illegal) |
 | truncated | `game.max_game_length` actions were played (never reached in play) |
 | auto-reset | `NEXT_STEP` (Gymnasium's default): the step after an end deals the next game |
-| info | `seat`: each game's learning seat; `illegal_action` where an action was illegal |
+| info | `seat` (each learning seat); `illegal_action`; `game_seed` of the games that ended |
 
 Options as the single env's: ``num_players``, ``opponents`` (``"random"``, ``"greedy"``, or one
 per other seat in seat order, cycled: ``"greedy,random"``; the engine plays them, so other
@@ -26,12 +26,16 @@ episode ends, the game unchanged; ``"raise"``), and any game option. Also: ``bac
 buffers, overwritten by the next step: that saves a copy of ``N * L`` floats a step, which
 costs about as much as the step itself at ``N = 1024``).
 
-Seeding: ``reset(seed=s)`` seeds game slot ``i`` with ``s + i`` (a list gives one seed per
-slot): its first game is ``game.new_initial_state(s + i)``, and its learning seats, later game
-seeds and random bots' choices come from a SplitMix64 (``core/rng.py``) seeded with
-``(s + i) ^ ENV_SALT``, so one seed gives one run exactly (not the same draws as the single
-env, whose random bots have their own seeds). If the bots end a game before the learner's
-first decision, the slot deals another. Game seeds are never in an info dict.
+Seeding (the conventions of ``docs/research.md``): ``reset(seed=s)`` seeds slot ``i``'s
+private generator, a SplitMix64 (``core/rng.py``) seeded with ``(s + i) ^ ENV_SALT`` (a list
+gives one seed per slot; no seed: 64 bits from the OS), which draws the learning seat, every
+game's seed (its first game is *not* game ``s + i``) and the random bots' choices, so one seed
+gives one run exactly (not the same draws as the single env). ``reset(options={"game_seed":
+g})`` plays exactly ``game.new_initial_state(g + i)`` in slot ``i`` (or ``g[i]`` for a list).
+The info of a step that ends games names their seeds (``game_seed``, with the mask
+``_game_seed``), so ``(game id, options, game_seed, actions)`` replays each; no live game's
+seed is in an info dict. If the bots end a game before the learner's first decision, the slot
+deals another.
 
 >>> import numpy as np
 >>> from ninetynine.envs import vector_env
@@ -103,7 +107,7 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         self.game = game
         self.opponent_specs = _opponent_specs(opponents, game.num_players - 1)
         try:
-            self.engine = game.batched_engine(
+            self._engine = game.batched_engine(
                 num_envs, self.opponent_specs, seat, backend, num_threads
             )
         except GameOptionError as e:
@@ -117,8 +121,8 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         self.illegal_action = illegal_action
         self.copy = copy
         self.num_envs = num_envs
-        self.backend: str = self.engine.backend
-        self.num_threads: int = self.engine.num_threads
+        self.backend: str = self._engine.backend
+        self.num_threads: int = self._engine.num_threads
         self.render_mode = None
         self.single_observation_space = observation_space(game)
         self.single_action_space = spaces.Discrete(game.num_distinct_actions)
@@ -134,7 +138,10 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         seed: int | Sequence[int] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[ObsType, dict[str, Any]]:
-        """Deal a game in every slot (see the module docstring for the seeds)."""
+        """Deal a game in every slot (see the module docstring for the seeds).
+
+        :raises ValueError: not ``num_envs`` seeds or game seeds.
+        """
         n = self.num_envs
         if seed is None:
             seeds = np.random.default_rng().integers(0, SEED_BOUND, size=n).tolist()
@@ -142,7 +149,10 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             seeds = [int(seed) + i for i in range(n)]
         else:
             seeds = [int(s) for s in seed]
-        self.engine.reset(seeds)
+        games = (options or {}).get("game_seed")
+        if isinstance(games, int | np.integer):
+            games = [int(games) + i for i in range(n)]
+        self._engine.reset(seeds, games)
         self._dealt = True
         return self._observations(), self._info()
 
@@ -162,12 +172,16 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             raise ValueError(f"{a.size} actions given for {self.num_envs} games")
         if self.illegal_action == "raise":
             self._check(a)
-        e = self.engine
+        e = self._engine
         x, mask = e.step(a, self.copy)
         obs = (
             {"observation": x, "action_mask": mask} if self.copy else self._observations()
         )
         info = self._info()
+        ended = (e.terminated | e.truncated).astype(bool)
+        if ended.any():  # the record of an ended game names its seed
+            info["game_seed"] = np.where(ended, e.game_seeds(), 0).astype(np.uint64)
+            info["_game_seed"] = ended
         if e.illegal.any():
             bad = e.illegal.astype(bool)
             info["illegal_action"] = bad
@@ -185,11 +199,11 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         anew: its action is ignored), drawn ``legal[randbelow(len(legal))]`` with the
         caller's SplitMix64 states (``uint64``, one per game, advanced in place): a random
         learner at the engine's speed, for baselines and benchmarks."""
-        return self.engine.random_actions(rng_states)  # type: ignore[no-any-return]
+        return self._engine.random_actions(rng_states)  # type: ignore[no-any-return]
 
     def action_masks(self) -> np.ndarray:
         """The learners' legal actions now, ``(num_envs, A)`` bool (sb3-contrib's name)."""
-        return self.engine.mask.astype(bool)  # type: ignore[no-any-return]
+        return self._engine.mask.astype(bool)  # type: ignore[no-any-return]
 
     def close_extras(self, **kwargs: Any) -> None:
         self._dealt = False
@@ -198,9 +212,9 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
     def _make_views(self) -> None:
         # copy=False hands out read-only views: the engine updates these buffers in place,
         # writing only what changed, so a caller's write would corrupt later observations
-        self._obs_view = self.engine.obs.view()
+        self._obs_view = self._engine.obs.view()
         self._obs_view.flags.writeable = False
-        self._mask_view = self.engine.mask.view()
+        self._mask_view = self._engine.mask.view()
         self._mask_view.flags.writeable = False
 
     def __getstate__(self) -> dict[str, Any]:
@@ -213,16 +227,17 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
         self._make_views()
 
     def _info(self) -> dict[str, Any]:
-        return {"seat": self.engine.seats.copy(), "_seat": np.ones(self.num_envs, bool)}
+        return {"seat": self._engine.seats.copy(), "_seat": np.ones(self.num_envs, bool)}
 
     def _observations(self) -> ObsType:
         if self.copy:
-            return {"observation": self.engine.obs.copy(), "action_mask": self.engine.mask.copy()}
+            e = self._engine
+            return {"observation": e.obs.copy(), "action_mask": e.mask.copy()}
         return {"observation": self._obs_view, "action_mask": self._mask_view}
 
     def _check(self, a: np.ndarray) -> None:
         """Raise for the first illegal action (games being dealt anew ignore theirs)."""
-        e = self.engine
+        e = self._engine
         live = ~(e.terminated.astype(bool) | e.truncated.astype(bool))
         mask = e.mask
         in_range = (a >= 0) & (a < mask.shape[1])

@@ -83,7 +83,7 @@ _SLICES = (
 )
 _PARAMS_SIZE = 12 + 4 + 4 + 24
 #: The ``VERSION`` of ``_core.c`` this module drives.
-CORE_VERSION = 5
+CORE_VERSION = 6
 
 
 def _load_core() -> tuple[ModuleType | None, str]:
@@ -469,24 +469,27 @@ class VectorBatch:
         else:
             self._ref = ReferenceBatch(self.game, num_envs, specs, seat)
 
-    def reset(self, seeds: Sequence[int]) -> None:
-        """Deal game ``i`` from ``seeds[i]`` (its slot's RNG seeded from it too); the bots
-        play until each learner is to move.
+    def reset(self, seeds: Sequence[int], game_seeds: Sequence[int] | None = None) -> None:
+        """Seed slot ``i``'s RNG from ``seeds[i]``; it draws the learning seat (unless fixed)
+        and then the game's seed, unless ``game_seeds`` gives the games to deal
+        (``game.new_initial_state(game_seeds[i])``); the bots play until each learner is to
+        move.
 
         :raises ValueError: not ``num_envs`` seeds.
         """
         s = as_seeds(seeds, self.num_envs)
+        g = None if game_seeds is None else as_seeds(game_seeds, self.num_envs)
         if self._games is not None:
             core = _core()
             idx = np.arange(self.num_envs, dtype=np.int64)
-            core.vreset(self._params, self._games, idx, s, self.num_threads)
+            core.vreset(self._params, self._games, idx, s, self.num_threads, g)
             self.seats[:] = -2  # each game's learning seat
             core.observe(
                 self._params, self._games, self.seats, self.obs, self.mask, self.num_threads
             )
         else:
             assert self._ref is not None
-            self._ref.vreset(s.tolist())
+            self._ref.vreset(s.tolist(), None if g is None else g.tolist())
             self._ref.observe_learners(self.obs, self.mask, self.seats)
         self.terminated[:] = 0
         self.truncated[:] = 0
@@ -516,6 +519,17 @@ class VectorBatch:
         if copy:
             return self.obs.copy(), self.mask.copy()
         return self.obs, self.mask
+
+    def game_seeds(self) -> npt.NDArray[np.uint64]:
+        """Each slot's game seed (a secret while the game is live: the vector env hands out
+        only those of games that ended)."""
+        out = np.zeros(self.num_envs, dtype=np.uint64)
+        if self._games is not None:
+            _core().game_seeds(self._params, self._games, out)
+        else:
+            assert self._ref is not None
+            out[:] = [st.seed for st in self._ref.states]
+        return out
 
     def random_actions(self, rng_states: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every learner (0 where a game is being dealt
@@ -649,13 +663,14 @@ class ReferenceBatch:
                 return
             self._apply(i, self._bot_action(i))
 
-    def _env_reset(self, i: int, seed: int | None) -> None:
+    def _env_reset(self, i: int, seed: int | None, game_seed: int | None = None) -> None:
         if seed is not None:
             self.rngs[i] = Rng(seed ^ ENV_SALT)
         rng = self.rngs[i]
         n = self.game.num_players
         self.learner[i] = self.fixed_seat if self.fixed_seat is not None else rng.randbelow(n)
-        game_seed = seed if seed is not None else rng.next_u64() >> 1
+        if game_seed is None:
+            game_seed = rng.next_u64() >> 1
         for _ in range(100):
             if len(self.states) <= i:
                 self.states.append(self._new(game_seed))
@@ -668,10 +683,10 @@ class ReferenceBatch:
             game_seed = rng.next_u64() >> 1
         self.needs_reset[i] = False
 
-    def vreset(self, seeds: list[int]) -> None:
+    def vreset(self, seeds: list[int], game_seeds: list[int] | None = None) -> None:
         self.states = []
         for i, s in enumerate(seeds):
-            self._env_reset(i, s)
+            self._env_reset(i, s, None if game_seeds is None else game_seeds[i])
 
     def vstep(
         self,

@@ -46,6 +46,7 @@
 typedef struct {
     uint64_t rng;         /* the game's SplitMix64 state (core/rng.py) */
     uint64_t env_rng;     /* the env's: next seeds, seats, random opponents */
+    uint64_t seed;        /* the game's seed (a secret while it is live) */
     uint64_t hand[4][2];  /* bit sets of card ids (a hand is sorted in the reference) */
     uint64_t revealed[4][2];
     int64_t steps;        /* actions applied in this episode */
@@ -275,6 +276,7 @@ static void deal(const Params *P, Game *g, uint64_t seed) {
     memset(g, 0, sizeof(Game));
     g->env_rng = env_rng;
     g->learner = learner;
+    g->seed = seed;
     g->rng = seed;
     g->config = (uint8_t)(P->random_rules ? randbelow(&g->rng, 8) : (uint64_t)P->rule_config);
     uint8_t cards[NCARDS];
@@ -805,10 +807,14 @@ static void play_bots(const Params *P, Game *g, Solver *s) {
 }
 
 /* NinetyNineEnv.reset: the seat, then the game; redealt while the bots end it first */
-static void env_reset(const Params *P, Game *g, Solver *s, uint64_t seed, int seeded) {
-    if (seeded) g->env_rng = seed ^ ENV_SALT;
-    g->learner = (uint8_t)(P->fixed_seat >= 0 ? P->fixed_seat : (int)randbelow(&g->env_rng, (uint64_t)P->n));
-    uint64_t game_seed = seeded ? seed : next_u64(&g->env_rng) >> 1;
+/* (the env's RNG reseeded from env_seed when reseed; the game from game_seed when given, else
+ * drawn from the env's RNG: an env's seed never is a game's) */
+static void env_reset(const Params *P, Game *g, Solver *s, int reseed, uint64_t env_seed,
+                      const uint64_t *game_seed_given) {
+    if (reseed) g->env_rng = env_seed ^ ENV_SALT;
+    g->learner = (uint8_t)(P->fixed_seat >= 0 ? P->fixed_seat
+                                              : (int)randbelow(&g->env_rng, (uint64_t)P->n));
+    uint64_t game_seed = game_seed_given ? *game_seed_given : next_u64(&g->env_rng) >> 1;
     for (int attempt = 0; attempt < 100; attempt++) {
         deal(P, g, game_seed);
         play_bots(P, g, s);
@@ -894,6 +900,7 @@ struct Job {
     Game *games;
     const int64_t *actions, *indices;
     const uint64_t *seeds;
+    const uint64_t *game_seeds; /* vreset: the games to deal (NULL: drawn) */
     float *obs;
     int8_t *mask;
     float *obs_copy; /* vstep: also copied here, row by row while in cache (NULL: not) */
@@ -979,7 +986,7 @@ static void work_vstep(Job *J, int lo, int hi, Solver *s) {
         J->rewards[i] = 0.0f;
         J->term[i] = J->trunc[i] = J->illegal[i] = 0;
         if (g->needs_reset) {
-            env_reset(P, g, s, 0, 0);
+            env_reset(P, g, s, 0, 0, NULL);
         } else if (!is_legal(P, g, J->actions[i])) {
             J->illegal[i] = 1; /* the state is unchanged; the episode is lost */
             J->term[i] = 1;
@@ -1016,7 +1023,9 @@ static void work_deal(Job *J, int lo, int hi, Solver *s) {
 }
 
 static void work_vreset(Job *J, int lo, int hi, Solver *s) {
-    for (int j = lo; j < hi; j++) env_reset(J->P, &J->games[J->indices[j]], s, J->seeds[j], 1);
+    for (int j = lo; j < hi; j++)
+        env_reset(J->P, &J->games[J->indices[j]], s, 1, J->seeds[j],
+                  J->game_seeds ? &J->game_seeds[j] : NULL);
 }
 
 static void work_observe(Job *J, int lo, int hi, Solver *s) {
@@ -1158,11 +1167,11 @@ static PyObject *py_vstep(PyObject *self, PyObject *args) {
 /* deal(params, games, indices, seeds, threads): Warp99State.new(seed) into the given games;
  * vreset(...) the same for the vector env (seat, deal, bots until the learner moves) */
 static PyObject *deal_common(PyObject *args, Work work) {
-    PyObject *po, *go, *io, *so;
+    PyObject *po, *go, *io, *so, *gso = Py_None;
     int threads;
     Params P;
     Bufs B = {.n = 0};
-    if (!PyArg_ParseTuple(args, "OOOOi", &po, &go, &io, &so, &threads)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOOOi|O", &po, &go, &io, &so, &threads, &gso)) return NULL;
     if (get_params(po, &P) < 0) return NULL;
     Py_buffer gb, ib;
     if (PyObject_GetBuffer(go, &gb, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -1174,7 +1183,8 @@ static PyObject *deal_common(PyObject *args, Work work) {
     Job J = {.P = &P, .work = work, .num = M};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
         !(J.indices = get(&B, io, (Py_ssize_t)M * 8, 0, "indices")) ||
-        !(J.seeds = get(&B, so, (Py_ssize_t)M * 8, 0, "seeds"))) {
+        !(J.seeds = get(&B, so, (Py_ssize_t)M * 8, 0, "seeds")) ||
+        (gso != Py_None && !(J.game_seeds = get(&B, gso, (Py_ssize_t)M * 8, 0, "game_seeds")))) {
         release(&B);
         return NULL;
     }
@@ -1286,6 +1296,30 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* game_seeds(params, games, out): each game's seed (for the records of ended games) */
+static PyObject *py_game_seeds(PyObject *self, PyObject *args) {
+    PyObject *po, *go, *oo;
+    Params P;
+    Bufs B = {.n = 0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO", &po, &go, &oo)) return NULL;
+    if (get_params(po, &P) < 0) return NULL;
+    Py_buffer gb;
+    if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    int N = (int)num_games(&gb);
+    PyBuffer_Release(&gb);
+    const Game *games;
+    uint64_t *out;
+    if (!(games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
+        !(out = get(&B, oo, (Py_ssize_t)N * 8, 1, "out"))) {
+        release(&B);
+        return NULL;
+    }
+    for (int i = 0; i < N; i++) out[i] = games[i].seed;
+    release(&B);
+    Py_RETURN_NONE;
+}
+
 /* info(params, games, i) -> dict of game i's fields (for tests and debugging) */
 static PyObject *list_of(const uint8_t *a, int n) {
     PyObject *l = PyList_New(n);
@@ -1360,7 +1394,8 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(match, potential, tie): the rules' tables"},
     {"deal", py_deal, METH_VARARGS, "deal(params, games, indices, seeds, threads)"},
-    {"vreset", py_vreset, METH_VARARGS, "vreset(params, games, indices, seeds, threads)"},
+    {"vreset", py_vreset, METH_VARARGS,
+     "vreset(params, games, indices, env_seeds, threads, game_seeds=None)"},
     {"step", py_step, METH_VARARGS,
      "step(params, games, actions, obs, mask, rewards, terminals, current, threads) -> int"},
     {"vstep", py_vstep, METH_VARARGS,
@@ -1371,6 +1406,7 @@ static PyMethodDef methods[] = {
      "written in full and leave the engine's own (which it updates in place) alone"},
     {"greedy", py_greedy, METH_VARARGS, "greedy(params, games, out, threads)"},
     {"sample", py_sample, METH_VARARGS, "sample(params, games, rng_states, out, threads)"},
+    {"game_seeds", py_game_seeds, METH_VARARGS, "game_seeds(params, games, out)"},
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},
     {NULL, NULL, 0, NULL}};
 
@@ -1385,6 +1421,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 5);
+    PyModule_AddIntConstant(m, "VERSION", 6);
     return m;
 }
