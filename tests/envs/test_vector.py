@@ -273,3 +273,32 @@ def test_the_seed_is_not_a_game_and_ended_games_name_theirs(backend: str) -> Non
             break
     else:
         pytest.fail("slot 0's game did not end")
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_no_live_game_seed_is_exposed(backend: str) -> None:
+    """The adversarial scan of ``test_seed_secrecy.py`` over the vector env, its outputs and
+    every public attribute: no live game's seed, nor an integer that deals a live game."""
+    from .test_seed_secrecy import RESET_SEED, Exposure, _deals
+
+    if backend == "c":
+        require_core()
+    game = ninetynine.load_game("warp99", num_players=3)
+    envs = vector_env("warp99", num_envs=4, num_players=3, opponents="random", backend=backend)
+    for reset in ({"seed": RESET_SEED}, {}):
+        obs, info = envs.reset(**reset)  # type: ignore[arg-type]
+        exposure = Exposure()
+        exposure.scan((obs, info), "reset()", depth=3)
+        exposure.scan(envs, "env")
+        states = np.arange(99, 103, dtype=np.uint64)
+        for i in range(60):
+            obs, rewards, term, trunc, info = envs.step(envs.random_actions(states))
+            live_info = {k: v for k, v in info.items() if "game_seed" not in k}  # ended: named
+            exposure.scan((obs, rewards, term, trunc, live_info), f"step@{i}", depth=3)
+            if i % 20 == 0:
+                exposure.scan(envs, "env")
+        for seed in envs._engine.game_seeds().tolist():
+            assert seed not in exposure.where, exposure.where[seed]
+            deal = _deals(game, seed)
+            for value, path in exposure.where.items():
+                assert not (0 <= value < 2**64 and _deals(game, value) == deal), path
