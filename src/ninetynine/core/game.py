@@ -258,6 +258,27 @@ class Game(ABC):
             "does) before it can be used as an RL environment"
         )
 
+    # -- a batched engine (optional; envs.vector_env drives it) ------------------------------
+    def batched_engine(
+        self,
+        num_envs: int,
+        opponents: Sequence[str] = (),
+        seat: int | None = None,
+        backend: str = "auto",
+        num_threads: int | None = None,
+    ) -> Any:
+        """``num_envs`` games of this game in lockstep, one learning seat in each and bots
+        (agent specs ``opponents``, one per other seat in seat order) played by the engine, as
+        ``ninetynine.envs.vector_env`` drives it; a game that has one documents it.
+
+        :raises NotImplementedError: the game has no batched engine.
+        """
+        raise NotImplementedError(f"game {self.game_id!r} has no batched engine")
+
+    def has_batched_engine(self) -> bool:
+        """Whether the game defines :meth:`batched_engine`."""
+        return type(self).batched_engine is not Game.batched_engine
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
