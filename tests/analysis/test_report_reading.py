@@ -97,7 +97,7 @@ def test_the_report_says_how_the_games_ended(tmp_path: Path) -> None:
                  options={"max_turns": 3})  # fmt: skip
     md = (tmp_path / "report.md").read_text()
     assert "## How the games ended" in md
-    assert "| safety stop (max_turns reached; the fewest cards wins) |" in md
+    assert "| safety stop (the turn limit reached; the fewest cards wins) |" in md
     assert "| draws: no single winner (95% CI) |" in md
     assert re.search(r"The safety stop \(the game's turn limit\) ended [\d.]+% of the 2-player", md)
     data = json.loads((tmp_path / "data.json").read_text())

@@ -23,20 +23,20 @@ SAFETY_STOP = "turn_limit"
 ENDINGS: Mapping[str, Mapping[str, str]] = {
     "warp99": {
         "target": "a player reached the target score",
-        SAFETY_STOP: "safety stop (max_turns reached; the highest score wins)",
+        SAFETY_STOP: "safety stop (the turn limit reached; the highest score wins)",
     },
     "ninetynine": {
         "target": "a player reached the target score",
-        SAFETY_STOP: "safety stop (max_turns reached; the highest score wins)",
+        SAFETY_STOP: "safety stop (the turn limit reached; the highest score wins)",
     },
     "tripwire": {
         "clear": "System Clear (a player shed every card)",
         "blocked": "blocked (no play and no card to draw; the fewest cards wins)",
-        SAFETY_STOP: "safety stop (max_turns reached; the fewest cards wins)",
+        SAFETY_STOP: "safety stop (the turn limit reached; the fewest cards wins)",
     },
     "ono99": {
         "last_player": "one player left (the others went out)",
-        SAFETY_STOP: "safety stop (max_turns reached)",
+        SAFETY_STOP: "safety stop (the turn limit reached)",
     },
     "heroes99": {
         "no_draw": "the turn player could not draw (the deck ran out)",
@@ -45,7 +45,7 @@ ENDINGS: Mapping[str, Mapping[str, str]] = {
     "sixto": {
         "dice": "the third die was removed",
         "stalled": "stalled (no sheet could take a mark)",
-        SAFETY_STOP: "safety stop (max_turns reached; scored as usual)",
+        SAFETY_STOP: "safety stop (the turn limit reached; scored as usual)",
     },
 }
 
