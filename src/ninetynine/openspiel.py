@@ -160,7 +160,14 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.core.max_game_length,
         )
         full: dict[str, Any] = {"players": players, "rng_seed": rng_seed}
-        full.update({k: _param_default(v) for k, v in params.items()})
+        # a list given with commas (the game's own syntax) is kept with ";": the game string
+        # splits on commas, so pickling and serialization could not read it back
+        full.update(
+            {
+                k: v.replace(",", ";") if isinstance(v, str) else _param_default(v)
+                for k, v in params.items()
+            }
+        )
         super().__init__(game_type, info, full)
         self._deals = None if rng_seed < 0 else Rng(rng_seed)
 

@@ -341,3 +341,16 @@ def test_observers_through_openspiel_observation_api():
                 perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
             ),
         )
+
+
+def test_a_list_written_with_commas_is_kept_with_semicolons():
+    """``{"handicap": "0,2,4"}`` (the game's own option syntax) loads; the game string then must
+    read back (pickling, serialization): a comma inside it would split the value."""
+    game = pyspiel.load_game("ninetynine_warp99", {"players": 3, "handicap": "0,2,4"})
+    assert "handicap=0;2;4" in str(game)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.core == game.core
+    state = game.new_initial_state()
+    state.apply_action(nos.DEAL)
+    game2, state2 = nos.deserialize_game_and_state(nos.serialize_game_and_state(game, state))
+    assert game2.core == game.core and state2.history() == state.history()
