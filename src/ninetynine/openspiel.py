@@ -550,7 +550,9 @@ def game_from_string(text: str) -> NinetyNineGame:
 
 def deserialize_game_and_state(text: str) -> tuple[NinetyNineGame, NinetyNineState]:
     """The inverse of :func:`serialize_game_and_state`: ``(game, state)``, the game loaded with
-    ``pyspiel.load_game`` and its deal sequence where it was.
+    ``pyspiel.load_game`` and its deal sequence where it was. The state part holds a pickle
+    (pyspiel's serialization of a Python game's state): never read text from an untrusted
+    source, it can run code.
 
     :raises ValueError: not text written by :func:`serialize_game_and_state`.
     """
