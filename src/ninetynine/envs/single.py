@@ -29,9 +29,7 @@ Seeding: ``reset(seed=s)`` plays the game ``game.new_initial_state(s)``; the lea
 drawn) and the bots' seeds come from the env's RNG seeded with ``s``, so one seed gives one
 episode exactly. A ``reset()`` without a seed draws everything from that RNG. If the bots
 finish a game before the learner's first decision (possible in principle), the env deals the
-next game seed from its RNG instead. ``info["game_seed"]`` names the game's seed once the
-episode is over (terminated, truncated or lost by an illegal action), never before: whoever
-knows it can recompute every hidden card.
+next game seed from its RNG instead.
 
 Version history: v0, first release.
 """
@@ -221,19 +219,16 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         }
 
     def _info(self, observation: ObsType | None = None) -> dict[str, Any]:
-        """The info dict; its ``action_mask`` is a copy of ``observation``'s when given.
-        ``game_seed`` only once the episode is over: the seed recomputes every hidden card."""
+        """The info dict; its ``action_mask`` is a copy of ``observation``'s when given."""
         state = self._require_state()
-        info = {
+        return {
             "action_mask": self.action_masks()
             if observation is None
             else observation["action_mask"].copy(),
             "seat": self.seat,
+            "game_seed": self.game_seed,
             "scores": state.scores(),
         }
-        if self._done:
-            info["game_seed"] = self.game_seed
-        return info
 
     def _require_state(self) -> State:
         if self.state is None:
