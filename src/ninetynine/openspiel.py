@@ -58,6 +58,7 @@ except ImportError as e:  # pragma: no cover - the extra is missing
         "ninetynine.openspiel needs OpenSpiel: pip install 'ninetynine[openspiel]'"
     ) from e
 
+from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import TERMINAL, Game, State
 from ninetynine.core.registry import game_class, list_games, load_game
 from ninetynine.core.rng import Rng
@@ -146,6 +147,10 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
         cls = game_class(game_id)
         players = int(params.pop("players", cls.default_players))
         rng_seed = int(params.pop("rng_seed", -1))
+        if rng_seed < -1:
+            raise GameOptionError(
+                f"rng_seed: -1 (a fresh deal every game) or a seed from 0, not {rng_seed}"
+            )
         options = {k: v.replace(";", ",") if isinstance(v, str) else v for k, v in params.items()}
         self.core: Game = load_game(game_id, players, **options)
         lo, hi = _utility_bounds(self.core)

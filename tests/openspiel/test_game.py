@@ -354,3 +354,11 @@ def test_a_list_written_with_commas_is_kept_with_semicolons():
     state.apply_action(nos.DEAL)
     game2, state2 = nos.deserialize_game_and_state(nos.serialize_game_and_state(game, state))
     assert game2.core == game.core and state2.history() == state.history()
+
+
+def test_a_negative_rng_seed_other_than_minus_one_is_refused():
+    """``rng_seed=-5`` dealt fresh games as -1 does, silently: the docs give -1 for that and
+    seeds >= 0 for a reproducible sequence, so a typo must not turn reproducibility off."""
+    with pytest.raises(ValueError, match="rng_seed"):
+        pyspiel.load_game("ninetynine_warp99", {"rng_seed": -5})
+    assert pyspiel.load_game("ninetynine_warp99", {"rng_seed": -1}) is not None
