@@ -12,6 +12,16 @@ from ninetynine.core.game import State
 from ninetynine.core.rng import Rng
 
 
+def own_games() -> list[str]:
+    """The games ninetynine itself ships (their classes live in ``ninetynine.games``), without
+    any plug-in installed alongside: only ours have golden files and option sets here."""
+    import ninetynine
+    from ninetynine.core.registry import game_class
+
+    games = ninetynine.list_games()
+    return [g for g in games if game_class(g).__module__.startswith("ninetynine.")]
+
+
 def random_steps(state: State, seed: int, limit: int | None = None) -> Iterator[int]:
     """Play ``state`` on with uniformly random legal actions (from ``Rng(seed)``), yielding
     each action *before* it is applied, until the game ends (or ``limit`` actions)."""

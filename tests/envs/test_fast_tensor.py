@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import ninetynine
-from helpers import random_steps
+from helpers import own_games, random_steps
 from ninetynine.core.game import Game, State
 from ninetynine.core.registry import game_class
 
@@ -65,7 +65,7 @@ def _cases() -> list[Any]:
 
 
 def test_every_game_has_option_sets():
-    assert set(OPTIONS) == set(ninetynine.list_games())
+    assert set(OPTIONS) == set(own_games())
 
 
 def _check(game: Game, state: State) -> int:
@@ -157,8 +157,8 @@ def test_gym_step_builds_no_observation_dict_for_random_opponents(monkeypatch):
             action = int(np.flatnonzero(obs["action_mask"])[0])
             obs, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
-        assert env.state is not None
-        return env.state.history()
+        assert env._state is not None
+        return env._state.history()
 
     calls = []
     real = Warp99State.observation

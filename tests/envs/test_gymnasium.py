@@ -29,9 +29,24 @@ def _quiet():
 def test_ids_are_registered_for_every_game():
     ids = register_gym_envs()
     assert {"ninetynine/Warp99-v0", "ninetynine/NinetyNine-v0", "ninetynine/Ono99-v0"} <= set(ids)
+    assert {"ninetynine/Heroes99-v0", "ninetynine/Tripwire-v0", "ninetynine/Sixto-v0"} <= set(ids)
     assert ids == [gym_env_id(g) for g in ninetynine.list_games()]
     for env_id in ids:
         assert env_id in gymnasium.registry
+
+
+def test_every_id_follows_one_pattern_and_the_old_heroes_id_is_an_alias():
+    ids = register_gym_envs()
+    for game_id, env_id in zip(ninetynine.list_games(), ids, strict=True):
+        name = env_id.removeprefix("ninetynine/").removesuffix("-v0")
+        assert name.lower() == game_id, (game_id, env_id)
+    old = gymnasium.make("ninetynine/Heroes-v0", opponents="random")
+    new = gymnasium.make("ninetynine/Heroes99-v0", opponents="random")
+    assert old.unwrapped.game.game_id == new.unwrapped.game.game_id == "heroes99"
+    assert (
+        old.reset(seed=3)[0]["observation"].tobytes()
+        == new.reset(seed=3)[0]["observation"].tobytes()
+    )
 
 
 @pytest.mark.parametrize(("game_id", "n"), DEFAULT)
@@ -57,16 +72,21 @@ def test_masked_sampling_plays_a_game(game_id, n):
         steps += 1
         if not (terminated or truncated):
             assert reward == 0.0
-    state = env.unwrapped.state
+    state = env.unwrapped._state
     assert terminated and state.is_terminal()
     assert reward == state.returns()[seat]
     assert steps > 0 and "illegal_action" not in info
+    # the end names the game played: (game, options, game_seed, history) replays it
+    replay = env.unwrapped.game.new_initial_state(info["game_seed"])
+    for a in state.history():
+        replay.apply_action(a)
+    assert replay.to_json() == state.to_json()
 
 
 def _trajectory(env, seed):
     obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    seen = [(info["seat"], info["game_seed"], obs["observation"].tobytes())]
+    seen = [(info["seat"], env._game_seed, obs["observation"].tobytes())]
     done = False
     while not done:
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
@@ -81,7 +101,21 @@ def test_one_seed_gives_one_episode_with_bots():
     first = _trajectory(make(), 8)
     assert first == _trajectory(make(), 8)
     assert first != _trajectory(make(), 9)
-    assert first[0][1] == 8  # reset(seed=s) plays game s
+    # reset(seed=s) plays a game drawn from the deal generator of s, not game s: s is known
+    # to whoever reads np_random_seed, the game seed must not be (see test_seed_secrecy.py)
+    assert first[0][1] != 8
+
+
+def test_reset_options_select_the_game_as_the_aec_env_does():
+    env = NinetyNineEnv("warp99", num_players=3, opponents="random", seat=0)
+    env.reset(seed=4, options={"game_seed": 77})
+    assert env._game_seed == 77
+    assert env._state.history() == []  # seat 0 moves first: nothing played yet
+    assert env._state.to_json() == env.game.new_initial_state(77).to_json()
+    env.reset(seed=4)
+    assert env._game_seed != 77
+    env.reset(options={"game_seed": 5, "other": 1})  # other keys are ignored
+    assert env._game_seed == 5
 
 
 def test_seat_is_drawn_unless_fixed():
@@ -91,27 +125,28 @@ def test_seat_is_drawn_unless_fixed():
     env = NinetyNineEnv("ono99", num_players=4, opponents="random", seat=2)
     assert {env.reset(seed=s)[1]["seat"] for s in range(5)} == {2}
     obs, _ = env.reset(seed=1)
-    assert env.unwrapped.state.current_player() == 2
-    assert np.array_equal(obs["observation"], env.state.observation_tensor(2))
+    assert env.unwrapped._state.current_player() == 2
+    assert np.array_equal(obs["observation"], env._state.observation_tensor(2))
 
 
 def test_opponents_one_per_other_seat():
     env = NinetyNineEnv("warp99", num_players=4, opponents=["greedy", "random"], seat=1)
     env.reset(seed=3)
     assert env.opponent_specs == ["greedy", "random", "greedy"]
-    assert sorted(env.opponents) == [0, 2, 3]
-    assert [a.name for a in (env.opponents[0], env.opponents[2])] != ["", ""]
+    assert sorted(env._opponents) == [0, 2, 3]
+    assert [a.name for a in (env._opponents[0], env._opponents[2])] != ["", ""]
 
 
 def test_illegal_action_loses_by_default_and_raises_on_request():
     env = NinetyNineEnv("warp99", num_players=2, opponents="random", seat=0)
     obs, _ = env.reset(seed=5)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = env.state.to_json()
+    before = env._state.to_json()
     obs, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"] == illegal and info["illegal_reason"]
-    assert env.state.to_json() == before
+    assert info["game_seed"] == env._game_seed  # the episode is over: the seed may be told
+    assert env._state.to_json() == before
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
 
@@ -119,7 +154,7 @@ def test_illegal_action_loses_by_default_and_raises_on_request():
     obs, _ = env.reset(seed=5)
     with pytest.raises(IllegalActionError):
         env.step(illegal)
-    assert env.state.to_json() == before
+    assert env._state.to_json() == before
 
 
 def test_bad_arguments():

@@ -42,27 +42,30 @@ def _play_out(env, seed):
     """Random masked play to the end; the final rewards per agent."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    final = {}
+    final, infos = {}, {}
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
+        obs, reward, terminated, truncated, info = env.last()
         if terminated or truncated:
-            final[agent] = reward
+            final[agent], infos[agent] = reward, info
             env.step(None)
             continue
+        assert "game_seed" not in info  # a secret while the game is live
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(rng.choice(legal)))
-    return final
+    return final, infos
 
 
 @pytest.mark.parametrize(("game_id", "n"), DEFAULT)
 def test_rewards_are_the_returns_and_the_game_replays(game_id, n):
     env = aec_env(game_id, num_players=n)
-    final = _play_out(env, seed=21)
-    state = env.state
+    final, infos = _play_out(env, seed=21)
+    state = env._state
     assert state.is_terminal() and not env.agents
     assert [final[f"player_{i}"] for i in range(n)] == state.returns()
-    # reset(seed=s) played game s: the same actions replay it from new_initial_state(s)
-    replay = ninetynine.load_game(game_id, num_players=n).new_initial_state(21)
+    # the end names the game played: its actions replay it from new_initial_state(game_seed)
+    seeds = {info["game_seed"] for info in infos.values()}
+    assert seeds == {env._game_seed} and len(infos) == n
+    replay = ninetynine.load_game(game_id, num_players=n).new_initial_state(seeds.pop())
     for a in state.history():
         replay.apply_action(a)
     assert replay.to_json() == state.to_json()
@@ -72,7 +75,7 @@ def test_rewards_are_the_returns_and_the_game_replays(game_id, n):
 def test_observations_and_masks(game_id, n):
     env = aec_env(game_id, num_players=n)
     env.reset(seed=3)
-    state = env.state
+    state = env._state
     me = state.current_player()
     assert env.agent_selection == f"player_{me}"
     for i, agent in enumerate(env.possible_agents):
@@ -92,9 +95,9 @@ def test_reset_without_seed_continues_the_seeded_sequence(game_id, n):
     b.reset(seed=5)
     a.reset()
     b.reset()
-    assert a.game_seed == b.game_seed != 5
+    assert a._game_seed == b._game_seed != 5
     a.reset(options={"game_seed": 77})
-    assert a.game_seed == 77 and a.state.to_json() == a.game.new_initial_state(77).to_json()
+    assert a._game_seed == 77 and a._state.to_json() == a.game.new_initial_state(77).to_json()
 
 
 @pytest.mark.parametrize(("game_id", "n"), DEFAULT)
@@ -103,17 +106,17 @@ def test_render_ansi(game_id, n):
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text
-    assert text == env.game.render_observation(env.state.observation(None), markup=False)
+    assert text == env.game.render_observation(env._state.observation(None), markup=False)
 
 
 def test_illegal_action_raises_and_changes_nothing():
     env = aec_env("warp99", num_players=2)
     env.reset(seed=2)
-    before = env.state.to_json()
+    before = env._state.to_json()
     illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError):
         env.step(illegal)
-    assert env.state.to_json() == before
+    assert env._state.to_json() == before
     with pytest.raises(ValueError, match="None"):
         env.step(None)
 
@@ -124,7 +127,7 @@ def test_options_reach_the_game():
     with pytest.raises(ninetynine.GameOptionError):
         aec_env("warp99", num_players=9)
     with pytest.raises(ValueError, match="render_mode"):
-        aec_env("warp99", render_mode="human")
+        aec_env("warp99", render_mode="video")
 
 
 def test_a_game_without_a_tensor_is_refused(monkeypatch):

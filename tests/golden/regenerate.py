@@ -76,7 +76,7 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
     "heroes99-3p-options": (
         "heroes99",
         3,
-        {"team": 2, "ace": 11, "tiebreak": "draw"},
+        {"team": 2, "ace": 11, "tiebreak": "draw", "end": "turn", "winner": "lanes"},
         20502,
         ["greedy", "random", "greedy"],
     ),
@@ -85,7 +85,14 @@ GOLDEN: dict[str, tuple[str, int, dict[str, Any], int, list[str]]] = {
     "tripwire-5p-options": (
         "tripwire",
         5,
-        {"chain": "deflect", "wall": "one", "per_dock": "any", "volt_bonus": "always"},
+        {
+            "chain": "deflect",
+            "wall": "one",
+            "per_dock": "any",
+            "volt_bonus": "always",
+            "penalty_timing": "turn",
+            "bonus_no_play": "lose",
+        },
         20403,
         ["greedy", "random", "greedy", "random", "greedy"],
     ),

@@ -8,6 +8,8 @@ record, and every message is checked against the true state at its version:
   (the spectator's: ``observation(None)``); its legal moves, text board and drawing facts are
   built from it;
 - the seed (which replays every hand) appears in no message before the game is over;
+- the replay (``/api/tables/{id}/replay``, every hand open) and its analysis are refused while
+  the game is played;
 - Warp 99 / Ninety Nine: no card the seat has not seen (another hand, a personal deck, the
   reserve) appears anywhere in the text of any message, in notation (``R7``);
 - Sixto / 99 Heroes (moves made in secret): while ``known_history`` hides another seat's move
@@ -52,6 +54,9 @@ VIEW_KEYS = {
     "terminal",
     "has_hint",
     "fixed_deal",  # a bool: the creator chose the seed (told to all, never the seed)
+    "rematch",  # the id of the rematch table once a seat started one (else null)
+    "turn_seconds",  # the table's turn timer (null: none)
+    "turn_left",  # seconds left for the person to move (null: no timer runs)
 }
 END_KEYS = {"result", "returns", "scores"}
 SEED = 9_876_543_210_123
@@ -78,6 +83,13 @@ def _play(client, game_id: str, n: int) -> tuple[dict, list[str], list[str]]:
             if msg["type"] == "state" and msg["terminal"]:
                 break
             if msg["type"] == "state" and msg["legal"] and msg["version"] > acted:
+                if acted < 0:  # while the game is played, its replay shows nothing
+                    for path in ("replay", "replay/0", "replay/0?seat=1"):
+                        r = client.get(f"/api/tables/{tid}/{path}")
+                        assert r.status_code == 409 and str(SEED) not in r.text, path
+                        assert "observation" not in r.text and "boards" not in r.text
+                    r = client.post(f"/api/tables/{tid}/analysis", json={"step": 0})
+                    assert r.status_code == 409 and "candidates" not in r.text
                 acted = msg["version"]
                 if msg["has_hint"] and rng.randbelow(4) == 0:
                     ws.send_json({"type": "hint"})

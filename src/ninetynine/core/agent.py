@@ -150,7 +150,9 @@ def register_search_hooks(game_id: str, hooks: SearchHooks) -> None:
 
 def search_hooks(game_id: str) -> SearchHooks:
     """The hooks registered for ``game_id``; empty :class:`SearchHooks` if none."""
-    import ninetynine.games  # noqa: F401  (importing the games registers their hooks)
+    from .registry import _ensure_games_loaded
+
+    _ensure_games_loaded()  # loading the games registers their hooks
 
     return _HOOKS.get(game_id, SearchHooks())
 

@@ -65,6 +65,9 @@ class Game(ABC):
     default_players: ClassVar[int] = 2
     #: Bumped whenever a rule change would change how a recorded game replays.
     version: ClassVar[int] = 1
+    #: Older versions whose records still replay, each with the options that give back its
+    #: rules (an option added since, or whose default changed): a record's own options win.
+    replay_options: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
     #: :meth:`observation_tensor_writer`'s result, made at the first
     #: :meth:`State.observation_tensor` call.
@@ -254,6 +257,27 @@ class Game(ABC):
             "observation_tensor_layout() and encode_observation() (as games/warp99/tensor.py "
             "does) before it can be used as an RL environment"
         )
+
+    # -- a batched engine (optional; envs.vector_env drives it) ------------------------------
+    def batched_engine(
+        self,
+        num_envs: int,
+        opponents: Sequence[str] = (),
+        seat: int | None = None,
+        backend: str = "auto",
+        num_threads: int | None = None,
+    ) -> Any:
+        """``num_envs`` games of this game in lockstep, one learning seat in each and bots
+        (agent specs ``opponents``, one per other seat in seat order) played by the engine, as
+        ``ninetynine.envs.vector_env`` drives it; a game that has one documents it.
+
+        :raises NotImplementedError: the game has no batched engine.
+        """
+        raise NotImplementedError(f"game {self.game_id!r} has no batched engine")
+
+    def has_batched_engine(self) -> bool:
+        """Whether the game defines :meth:`batched_engine`."""
+        return type(self).batched_engine is not Game.batched_engine
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -30,7 +30,7 @@ from typing import Any
 
 from .errors import NinetyNineError, RecordError
 from .game import State
-from .registry import load_game
+from .registry import game_class, load_game
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 #: Turn numbers ("12.") and seat labels ("s0:") between moves, anywhere on a line.
@@ -134,16 +134,11 @@ class GameRecord:
             raise RecordError(f"record header is malformed: {e}") from None
         if not isinstance(options, dict):
             raise RecordError("record header Options must be a JSON object, e.g. {}")
+        options = _options_for_version(game_id, h.get("Version"), options)
         try:
             game = load_game(game_id, num_players=num_players, **options)
         except NinetyNineError as e:
             raise RecordError(f"record names a game that cannot be loaded: {e}") from None
-        version = h.get("Version")
-        if version is not None and version != str(game.version):
-            raise RecordError(
-                f"record was made with {game_id} version {version}; this is version "
-                f"{game.version}, whose rules may replay it differently"
-            )
         try:
             return game.new_initial_state(seed=seed)
         except NinetyNineError as e:
@@ -180,6 +175,30 @@ def read_move(state: State, text: str) -> int:
     :raises NotationError: not a move."""
     reader: Callable[[str], int] = getattr(state, "read_recorded_move", state.string_to_action)
     return reader(text)
+
+
+def _options_for_version(
+    game_id: str, version: str | None, options: dict[str, Any]
+) -> dict[str, Any]:
+    """The options that replay a record of ``version`` under today's rules: its own, plus the
+    game's ``replay_options`` for that version (the rules it was played with).
+
+    :raises RecordError: a version whose games no longer replay (unknown game: left to
+        :func:`load_game`'s error)."""
+    try:
+        cls = game_class(game_id)
+    except NinetyNineError:
+        return options
+    if version is None or version == str(cls.version):
+        return options
+    old = cls.replay_options.get(int(version)) if version.isdigit() else None
+    if old is None:
+        raise RecordError(
+            f"record was made with {game_id} version {version}; this is version "
+            f"{cls.version}, whose rules may replay it differently (versions that still "
+            f"replay: {', '.join(map(str, sorted(cls.replay_options))) or 'none'})"
+        )
+    return {**old, **options}
 
 
 def _fmt_num(x: float) -> str:

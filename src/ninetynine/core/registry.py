@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import GameOptionError
 from .game import Game
+from .plugins import AGENTS, GAMES, load_plugins
 
 _GAMES: dict[str, type[Game]] = {}
 #: (agent name, game id or None for every game) -> factory(game, seat, seed) -> Agent
@@ -50,8 +51,17 @@ LEVEL_NAMES = ("easy", "medium", "hard", "strongest")
 
 
 def _ensure_games_loaded() -> None:
-    # Importing the games package registers every game it contains.
-    import ninetynine.games  # noqa: F401
+    """Load the game plug-ins (:mod:`ninetynine.core.plugins`): an entry point naming a
+    :class:`Game` subclass registers it; one naming a module registers on import."""
+    for obj in load_plugins(GAMES):
+        if isinstance(obj, type) and issubclass(obj, Game) and obj.game_id not in _GAMES:
+            register_game(obj)
+
+
+def _ensure_agents_loaded() -> None:
+    """Load the agent plug-ins (modules that call :func:`register_agent` on import)."""
+    _ensure_games_loaded()
+    load_plugins(AGENTS)
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -110,8 +120,7 @@ def agent_factory(name: str, game_id: str) -> Callable[..., Any]:
 
     :raises GameOptionError: no agent of that name for that game.
     """
-    _ensure_games_loaded()
-    import ninetynine.agents  # noqa: F401  (registers the generic agents)
+    _ensure_agents_loaded()
 
     for key in ((name, game_id), (name, None)):
         if key in _AGENTS:
@@ -123,8 +132,7 @@ def agent_factory(name: str, game_id: str) -> Callable[..., Any]:
 
 def list_agents(game_id: str) -> list[str]:
     """Agent names available for ``game_id``."""
-    _ensure_games_loaded()
-    import ninetynine.agents  # noqa: F401
+    _ensure_agents_loaded()
 
     return sorted({n for (n, g) in _AGENTS if g in (None, game_id)}) + [
         lv.name for lv in _LEVELS.get(game_id, [])

@@ -8,22 +8,41 @@
 | observations | `Dict(observation=Box(0, 1, (L,), float32), action_mask=Box(0, 1, (A,), int8))` |
 | observation | `state.observation_tensor(seat)` (layout: `game.observation_tensor_layout()`) |
 | action mask | `state.legal_actions_mask()` for the agent to act; all 0 for every other agent |
-| rewards | 0 until the end; then `state.returns()` (+1 the winner, -1 the others, 0 a draw) |
+| rewards | 0 until the end; then `state.returns()` (see "Returns" below) |
 | terminations | all agents when the game ends |
 | truncations | all agents after `game.max_game_length` actions (never reached in play) |
-| render modes | `ansi`: the game's terminal drawing of the public view, as a string |
+| infos | `{}` while the game is live; at the end `{"game_seed": s}` for every agent (replay) |
+| render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
 The agent to act (`agent_selection`) is the seat to move; a seat often acts several times in a
 row (Warp 99's Action B is one action per card), as AEC allows. An illegal action raises
 :class:`~ninetynine.IllegalActionError` (a ``ValueError``) and changes nothing; wrap the env in
 ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for the "illegal move loses" convention.
 
-Seeding: ``reset(seed=s)`` plays the game ``game.new_initial_state(s)`` (so it matches a record
-or a simulation with seed ``s``); a ``reset()`` without a seed draws the next game seed from
-the env's RNG, itself seeded by the last seed given. All chance stays inside the game state.
-``reset(options={"game_seed": s})`` also selects the game of seed ``s``; other keys are ignored.
+Returns (the final reward of each agent, ``state.returns()``):
 
-Version history: v0, first release.
+| game | returns |
+| --- | --- |
+| warp99, ninetynine, ono99, tripwire, heroes99 | +1 the winner, -1 every other seat |
+| sixto, 2-6 players | +1 the best score, -1 the others, all 0 for a tie (Sixto D13) |
+| sixto, 1 player | the sheet's score in points (not +-1: no one to beat; may be negative) |
+
+Seeding and secrecy: the game seed is a secret while the game is live (from it the deal and
+every draw to come can be recomputed), so nothing the environment hands out or keeps on a
+public attribute holds it: not the observations, not ``infos`` (until the end), not ``repr``.
+``reset(seed=s)`` seeds the env's private deal generator (``common.deal_rng``) and plays its
+first game; a ``reset()`` without a seed plays its next one; ``reset(options={"game_seed": g})``
+plays exactly ``game.new_initial_state(g)`` (a record's or a simulation's game); other option
+keys are ignored. The final ``infos[agent]["game_seed"]`` names the game that was played, so
+``(game id, options, game_seed, state.history())`` replays it. Attributes whose names start with
+``_`` (``_state``: the true game state, ``_game_seed``, ``_deal``) are the environment's own
+workings, not an agent's view: a learner reads ``observe()``/``last()`` only.
+
+The env pickles and deep-copies at any point of an episode; the copy plays on identically
+(the same observations, rewards and games after its resets).
+
+Version history: v0, first release; the game seed left the live ``infos`` and attributes, render
+modes ``human`` and ``rgb_array`` (issue 19).
 """
 
 from __future__ import annotations
@@ -33,12 +52,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from ninetynine.core.game import State
 
-from .common import draw_seed, env_game, observation_space
+from .common import deal_rng, draw_seed, env_game, observation_space
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_state
 
 ObsType = dict[str, np.ndarray]
 
@@ -52,8 +71,8 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
-        "render_modes": ["ansi"],
-        "render_fps": 1,
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 2,
         "name": "ninetynine_v0",
         "is_parallelizable": False,
     }
@@ -67,9 +86,7 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
     ) -> None:
         super().__init__()
         self.game = env_game(game_id, num_players, options)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_v0"}
         n = self.game.num_players
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
@@ -80,12 +97,14 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         self.action_spaces: dict[str, spaces.Space[Any]] = {
             a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents
         }
-        self.state: State | None = None
-        self.game_seed: int | None = None
-        self._rng: np.random.Generator | None = None
+        # The environment's own workings, not an agent's view (see the module docstring).
+        self._state: State | None = None
+        self._game_seed: int | None = None
+        self._deal: np.random.Generator | None = None
         self._steps = 0
         #: ``rewards`` holds only zeros (so a mid-game step need not rebuild it)
         self._zero_rewards = False
+        self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
 
     # -- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -96,16 +115,14 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
 
     # -- the AEC API ----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or self._rng is None:
-            self._rng, _ = seeding.np_random(seed)
+        if seed is not None or self._deal is None:
+            self._deal = deal_rng(seed)
         if options and options.get("game_seed") is not None:
             game_seed = int(options["game_seed"])
-        elif seed is not None:
-            game_seed = int(seed)
         else:
-            game_seed = draw_seed(self._rng)
-        self.game_seed = game_seed
-        self.state = self.game.new_initial_state(game_seed)
+            game_seed = draw_seed(self._deal)
+        self._game_seed = game_seed
+        self._state = self.game.new_initial_state(game_seed)
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -114,7 +131,9 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[self._state.current_player()]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> ObsType:
         state = self._require_state()
@@ -151,22 +170,31 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
             if self._steps >= self.game.max_game_length:
                 self.truncations = {a: True for a in self.agents}
             self.agent_selection = self.possible_agents[state.current_player()]
+        if state.is_terminal() or self._steps >= self.game.max_game_length:
+            # The episode is over: the seed may now be told (for replay).
+            self.infos = {a: {"game_seed": self._game_seed} for a in self.agents}
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str | None:
-        """The public view drawn as text (``render_mode="ansi"``); ``None`` otherwise."""
+    def render(self) -> str | np.ndarray | None:
+        """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
+        returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
+        the env's life); ``None`` without a render mode. See ``envs/render.py``."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use 'ansi')")
+            gymnasium.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
         state = self._require_state()
-        return self.game.render_observation(state.observation(None), markup=False)
+        return render_state(self.game, state.observation(None), self.render_mode, self._canvas)
 
     def close(self) -> None:
         pass
 
     def _require_state(self) -> State:
-        if self.state is None:
+        if self._state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self._state
 
     def __repr__(self) -> str:
         return f"<NinetyNineAECEnv {self.game!r}>"

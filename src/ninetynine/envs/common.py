@@ -54,13 +54,45 @@ def draw_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(0, SEED_BOUND))
 
 
+#: The spawn key of the deal generator (any fixed value other than the default ``()``).
+_DEAL_KEY = (99,)
+
+
+def deal_rng(seed: int | None) -> np.random.Generator:
+    """The private generator an environment draws its game seeds from.
+
+    It is seeded from ``SeedSequence(seed)`` on a child key of its own, so it shares no stream
+    with the env's public ``np_random`` (Gymnasium's, from ``SeedSequence(seed)`` itself): no
+    value drawn from ``np_random`` (the learner's seat, the bots' seeds), nor its state rewound,
+    says anything about a deal. ``seed=None`` takes fresh entropy from the OS. The game seed is a
+    secret while the game is live (DESIGN: "The seed is a secret while a game is live"), so
+    ``reset(seed=s)`` does not play game ``s`` but the first game of this generator.
+    """
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=_DEAL_KEY)))
+
+
+def public_rng(seed: int) -> np.random.Generator:
+    """The Gymnasium env's public ``np_random`` after ``reset(seed=seed)``: seeded from 128 bits
+    that ``SeedSequence(seed)`` generates, so neither its ``bit_generator.seed_seq`` (whose
+    ``entropy`` would otherwise be ``seed`` itself) nor its draws lead to :func:`deal_rng`'s
+    stream without guessing ``seed``."""
+    words = np.random.SeedSequence(seed).generate_state(4, dtype=np.uint32)
+    entropy = int.from_bytes(words.astype("<u4").tobytes(), "little")
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
+
+
 def gym_env_id(game_id: str) -> str:
-    """The Gymnasium id of a game: ``ninetynine/`` + its class name without ``Game`` + ``-v0``.
+    """The Gymnasium id of a game: ``ninetynine/`` + its class name without ``Game`` (ending in
+    ``99`` when the game id does) + ``-v0``.
 
     >>> gym_env_id("warp99"), gym_env_id("ninetynine"), gym_env_id("ono99")
     ('ninetynine/Warp99-v0', 'ninetynine/NinetyNine-v0', 'ninetynine/Ono99-v0')
+    >>> gym_env_id("heroes99"), gym_env_id("sixto")
+    ('ninetynine/Heroes99-v0', 'ninetynine/Sixto-v0')
     """
     name = game_class(game_id).__name__.removesuffix("Game")
     if not name.isidentifier():
         name = "".join(ch for ch in game_id.title() if ch.isalnum())
+    if game_id.endswith("99") and not name.endswith("99"):
+        name += "99"
     return f"ninetynine/{name}-v0"

@@ -2,19 +2,32 @@
 
 | property | value |
 | --- | --- |
-| ids | `ninetynine/Warp99-v0`, `ninetynine/NinetyNine-v0`, `ninetynine/Ono99-v0`, ... |
+| ids | `ninetynine/Warp99-v0`, `.../NinetyNine-v0`, `Ono99-v0`, `Tripwire-v0`, `Heroes99-v0`, ... |
 | creation | `gymnasium.make(id, num_players=3, opponents="greedy", seat=None, **options)` |
 | actions | `Discrete(game.num_distinct_actions)`: the game's action ids |
 | observations | `Dict(observation=Box(0, 1, (L,), float32), action_mask=Box(0, 1, (A,), int8))` |
 | observation | `state.observation_tensor(seat)` at each of the learner's decisions |
 | action mask | `state.legal_actions_mask()`; also `info["action_mask"]`, `env.action_masks()` |
-| reward | 0 until the end; then the learner's return (+1 a win, -1 a loss, 0 a draw) |
+| reward | 0 until the end; then the learner's return, `state.returns()[seat]` (below) |
 | terminated | the game is over (or, by default, the learner chose an illegal action) |
 | truncated | `game.max_game_length` actions were played (never reached in play) |
-| render modes | `ansi`: the game's terminal drawing of the public view, as a string |
+| info | `action_mask`, `seat`, `scores`; at the end of the episode also `game_seed` |
+| render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
 Every registered game has an id, ``gym_env_id(game_id)``: ``ninetynine/`` and the game class's
-name without ``Game``, then ``-v0``; ``import ninetynine.envs`` registers them all.
+name without ``Game``, then ``-v0``, the name made to end in ``99`` for a game of the family
+whose class name lacks it (``ninetynine/Heroes99-v0``; the first id, ``ninetynine/Heroes-v0``,
+stays registered as an alias). ``import ninetynine.envs`` registers them all.
+
+Returns (the reward at the end, ``state.returns()[seat]``):
+
+| game | reward at the end |
+| --- | --- |
+| warp99, ninetynine, ono99, tripwire, heroes99 | +1 the learner won, -1 another seat did |
+| sixto, 2-6 players | +1 the learner's score is the best, -1 it is not, 0 a tie (Sixto D13) |
+| sixto, 1 player | the learner's sheet score in points (not +-1; may be negative) |
+
+An illegal action under ``illegal_action="lose"`` ends the episode with -1 in every game.
 
 Options: ``opponents`` is an agent spec (``"greedy"``, ``"random"``, ``"ismcts:200"``, ...) or a
 comma-separated list or sequence of them, one per other seat in seat order (cycled when
@@ -25,13 +38,29 @@ with reward -1 and ``info["illegal_action"]`` set, the game state unchanged (Pet
 ``"raise"`` raises :class:`~ninetynine.IllegalActionError` and changes nothing. Any other
 keyword is a game option (``rules="random"``, ``handicap="none"``, ...).
 
-Seeding: ``reset(seed=s)`` plays the game ``game.new_initial_state(s)``; the learner's seat (if
-drawn) and the bots' seeds come from the env's RNG seeded with ``s``, so one seed gives one
-episode exactly. A ``reset()`` without a seed draws everything from that RNG. If the bots
+Seeding and secrecy: the game seed is a secret while the game is live (from it the deal and
+every draw to come can be recomputed), so it is in no observation, no ``info`` before the end,
+no public attribute and no ``repr``. ``reset(seed=s)`` seeds Gymnasium's ``np_random`` (the
+learner's seat, if drawn, and the bots' seeds) and the env's private deal generator
+(``common.deal_rng``, a stream of its own; ``np_random`` is seeded from bits derived from
+``s`` (``common.public_rng``), so neither its state nor its ``seed_seq`` holds ``s``, and
+``np_random_seed`` is -1, Gymnasium's value for "set directly": ``deal_rng(s)`` would give the
+deal away), so one seed gives one episode exactly; a ``reset()``
+without a seed goes on drawing from both. A seeded episode is as secret as its seed: a learner
+that guesses ``s`` (0, 42, ...) can deal the game itself; a run's first ``reset()`` without a
+seed draws 128 bits from the OS. ``reset(options={"game_seed": g})`` plays exactly
+``game.new_initial_state(g)`` (a record's or a simulation's game; other option keys are
+ignored), as the AEC env does. The info of the step that ends the episode (the game over, an
+illegal action under ``"lose"``, truncation) carries ``game_seed`` for replay. If the bots
 finish a game before the learner's first decision (possible in principle), the env deals the
-next game seed from its RNG instead.
+next game instead. Attributes whose names start with ``_`` (``_state``: the true game state,
+``_opponents``: the bots, ``_game_seed``, ``_deal``) are the env's workings, not the learner's
+view.
 
-Version history: v0, first release.
+The env pickles and deep-copies at any point of an episode; the copy plays on identically.
+
+Version history: v0, first release; the game seed left the live info and attributes, reset
+options, render modes ``human`` and ``rgb_array``, id ``Heroes99-v0`` (issue 19).
 """
 
 from __future__ import annotations
@@ -50,7 +79,8 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import State
 from ninetynine.core.registry import agent_factory, list_games
 
-from .common import draw_seed, env_game, gym_env_id, observation_space
+from .common import deal_rng, draw_seed, env_game, gym_env_id, observation_space, public_rng
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_state
 
 try:  # the runner entry point that gives search bots their determinizations
     from ninetynine.core.agent import choose_action
@@ -79,11 +109,11 @@ def _opponent_specs(opponents: str | Sequence[str], count: int) -> list[str]:
 class NinetyNineEnv(gymnasium.Env[ObsType, int]):
     """Single-agent environment for ``game_id`` (see the module docstring).
 
-    :raises GameOptionError: unknown game, player count, option, agent or seat.
+    :raises GameOptionError: unknown game, player count, option, agent, seat or render mode.
     :raises NotImplementedError: the game has no observation tensor.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's way)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}  # noqa: RUF012 (Gymnasium's way)
 
     def __init__(
         self,
@@ -105,50 +135,63 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             raise GameOptionError(
                 f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GameOptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        try:
+            self.render_mode = check_render_mode(render_mode)
+        except ValueError as e:
+            raise GameOptionError(str(e)) from None
         self.opponent_specs = _opponent_specs(opponents, n - 1)
         for spec in self.opponent_specs:  # unknown names fail now, not at the first reset
             agent_factory(spec.strip().lower().partition(":")[0], self.game.game_id)
         self.fixed_seat = seat
         self.illegal_action = illegal_action
-        self.render_mode = render_mode
         self.observation_space = observation_space(self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
-        self.state: State | None = None
         self.seat = 0 if seat is None else seat
-        self.game_seed: int | None = None
-        self.opponents: dict[int, Agent] = {}
+        # The environment's own workings, not the learner's view (see the module docstring).
+        self._state: State | None = None
+        self._game_seed: int | None = None
+        self._deal: np.random.Generator | None = None
+        self._opponents: dict[int, Agent] = {}
         self._steps = 0
         self._done = True
+        self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
 
     # -- the Gymnasium API ----------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsType, dict[str, Any]]:
         super().reset(seed=seed)
+        if seed is not None or self._deal is None:
+            self._deal = deal_rng(seed)
+        if seed is not None:  # s gives the deal (deal_rng(s)): nothing public may hold it
+            self.np_random = public_rng(seed)  # (and np_random_seed becomes -1)
         rng = self.np_random
         n = self.game.num_players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         others = [s for s in range(n) if s != self.seat]
-        self.opponents = {
+        self._opponents = {
             s: make_agent(spec, self.game, s, draw_seed(rng))
             for s, spec in zip(others, self.opponent_specs, strict=True)
         }
-        game_seed = int(seed) if seed is not None else draw_seed(rng)
+        if options and options.get("game_seed") is not None:
+            game_seed = int(options["game_seed"])
+        else:
+            game_seed = draw_seed(self._deal)
         for _ in range(_DEAL_ATTEMPTS):
-            self.game_seed = game_seed
-            self.state = self.game.new_initial_state(game_seed)
+            self._game_seed = game_seed
+            self._state = self.game.new_initial_state(game_seed)
             self._steps = 0
             self._play_opponents()
-            if not self.state.is_terminal():
+            if not self._state.is_terminal():
                 break
-            game_seed = draw_seed(rng)
+            game_seed = draw_seed(self._deal)
         else:  # pragma: no cover - the bots would have to win before the learner moves, always
             raise RuntimeError(
                 f"the bots ended {_DEAL_ATTEMPTS} games before seat {self.seat} moved"
             )
         self._done = False
+        if self.render_mode == "human":
+            self.render()
         observation = self._observe()
         return observation, self._info(observation)
 
@@ -172,6 +215,8 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         truncated = not terminated and self._steps >= self.game.max_game_length
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         self._done = terminated or truncated
+        if self.render_mode == "human":
+            self.render()
         observation = self._observe()
         return observation, reward, terminated, truncated, self._info(observation)
 
@@ -183,21 +228,28 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         return state.legal_actions_mask()
 
-    def render(self) -> str | None:
-        """The public view drawn as text (``render_mode="ansi"``); ``None`` otherwise."""
+    def render(self) -> str | np.ndarray | None:
+        """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
+        returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
+        the env's life); ``None`` without a render mode. See ``envs/render.py``."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use 'ansi')")
+            gymnasium.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
         state = self._require_state()
-        return self.game.render_observation(state.observation(None), markup=False)
+        return render_state(self.game, state.observation(None), self.render_mode, self._canvas)
 
     def close(self) -> None:
         pass
 
+    def __repr__(self) -> str:
+        return f"<NinetyNineEnv {self.game!r} opponents={self.opponent_specs}>"
+
     # -- inside -----------------------------------------------------------------------------
     def _play_opponents(self) -> None:
         state = self._require_state()
-        seat, limit, opponents = self.seat, self.game.max_game_length, self.opponents
+        seat, limit, opponents = self.seat, self.game.max_game_length, self._opponents
         while not state.is_terminal():
             p = state.current_player()
             if p == seat or self._steps >= limit:
@@ -219,34 +271,43 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         }
 
     def _info(self, observation: ObsType | None = None) -> dict[str, Any]:
-        """The info dict; its ``action_mask`` is a copy of ``observation``'s when given."""
+        """The step's info; its ``action_mask`` is a copy of ``observation``'s when given;
+        ``game_seed`` only once the episode is over (``_done``)."""
         state = self._require_state()
-        return {
+        info: dict[str, Any] = {
             "action_mask": self.action_masks()
             if observation is None
             else observation["action_mask"].copy(),
             "seat": self.seat,
-            "game_seed": self.game_seed,
             "scores": state.scores(),
         }
+        if self._done:
+            info["game_seed"] = self._game_seed
+        return info
 
     def _require_state(self) -> State:
-        if self.state is None:
+        if self._state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self._state
+
+
+#: Ids registered before the naming settled, kept working: alias -> game id.
+ALIAS_IDS: dict[str, str] = {"ninetynine/Heroes-v0": "heroes99"}
 
 
 def register_gym_envs() -> list[str]:
     """Register ``gym_env_id(game_id)`` with Gymnasium for every registered game (those
-    already registered are kept); returns the ids. ``import ninetynine.envs`` calls it."""
-    ids = []
-    for game_id in list_games():
-        env_id = gym_env_id(game_id)
+    already registered are kept), and the aliases of :data:`ALIAS_IDS`; returns the ids (not
+    the aliases). ``import ninetynine.envs`` calls it."""
+    games = list_games()
+    pairs = [(gym_env_id(g), g) for g in games]
+    pairs += [(alias, g) for alias, g in ALIAS_IDS.items() if g in games]
+    for env_id, game_id in pairs:
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,
                 entry_point="ninetynine.envs.single:NinetyNineEnv",
                 kwargs={"game_id": game_id},
             )
-        ids.append(env_id)
+    ids = [env_id for env_id, _ in pairs[: len(games)]]
     return ids

@@ -43,6 +43,7 @@ _STATUS = {
     "illegal": 400,
     "bad_message": 400,
     "not_found": 404,
+    "not_finished": 409,
 }
 
 
@@ -211,6 +212,10 @@ def create_app(
     async def watch_page(table_id: str) -> FileResponse:
         return page("table.html")
 
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return page("replay.html")
+
     @app.get("/sheet/{sheet_id}", include_in_schema=False)
     async def sheet_page(sheet_id: str) -> FileResponse:
         return page("sheet.html")
@@ -240,7 +245,8 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         """Body: ``{"game": id, "players": n, "options": {...}, "seats": ["human", "greedy"],
-        "names": [...], "seed": n}`` (all but ``game`` optional)."""
+        "names": [...], "seed": n, "spectator_chat": false, "turn_seconds": n}`` (all but
+        ``game`` optional)."""
         body = await _json_body(request)
         game_id = body.get("game")
         if not isinstance(game_id, str):
@@ -257,7 +263,13 @@ def create_app(
         if names is not None and not isinstance(names, list):
             raise ApiError(400, "bad_request", "names must be a list of texts")
         seed = body.get("seed")
-        created = manager.create(game_id, players, body.get("options") or {}, seats, names, seed)
+        settings = {}
+        for key in ("spectator_chat", "turn_seconds"):
+            if key in body:
+                settings[key] = body[key]
+        created = manager.create(
+            game_id, players, body.get("options") or {}, seats, names, seed, settings
+        )
         table = table_or_404(created.id)
         table.schedule_bots()
         return {
@@ -316,6 +328,78 @@ def create_app(
             table.record().to_text(),
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    def replay_or_error(table_id: str) -> Any:
+        try:
+            return manager.replay(table_id)
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}") from None
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str) -> dict[str, Any]:
+        """A finished game's moves (notation, seat, events) and facts; 404 unknown table,
+        409 ``not_finished`` while it is played (the replay shows every hand)."""
+        replay = replay_or_error(table_id)
+        return {
+            "table": table_id,
+            **replay.outline(),
+            "renderer": renderer_url(replay.game.game_id),
+        }
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def table_replay_step(
+        table_id: str, step: int, seat: str | None = None
+    ) -> dict[str, Any]:
+        """Step ``step`` (0: the deal) of a finished game, drawn for ``seat`` (a seat number;
+        none or ``spectator``: the public view), with every seat's text board."""
+        replay = replay_or_error(table_id)
+        if seat in (None, "", "spectator"):
+            who: int | None = None
+        else:
+            try:
+                who = int(str(seat))
+            except ValueError:
+                raise ApiError(400, "bad_request", "seat is a seat number or spectator") from None
+        try:
+            return {"table": table_id, **replay.step(step, who)}
+        except (IndexError, ValueError) as e:
+            raise ApiError(400, "bad_request", str(e)) from None
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def table_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """Body: ``{"token": seat token}``: the rematch of a finished table (same seats, the
+        same invite tokens, a new deal drawn by the server); the same one for every seat that
+        asks. 400 without a token, 403 a bad one, 404 unknown, 409 a game still played."""
+        table_or_404(table_id)
+        body = await _json_body(request)
+        token = body.get("token")
+        if not token:
+            raise ApiError(400, "bad_request", "a rematch needs your seat's token")
+        seat = table_or_404(table_id).seat_of(token)
+        try:
+            new_id = await manager.start_rematch(table_id, seat)
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}") from None
+        return {"id": new_id, "play": f"/play/{new_id}/{token}", "watch": f"/watch/{new_id}"}
+
+    @app.post("/api/tables/{table_id}/analysis", status_code=202)
+    async def table_analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """Body: ``{"step": k, "games": n}``: analyse step ``k`` of a finished game for its
+        seat to move (suggestions, then ``n`` greedy games per move); poll
+        ``GET /api/analysis/{id}``. 404 unknown table, 409 a live game, 429 too many running."""
+        body = await _json_body(request)
+        try:
+            job = manager.start_analysis(table_id, body.get("step"), body.get("games"))
+        except KeyError:
+            raise ApiError(404, "not_found", f"there is no table {table_id!r}") from None
+        return job.to_json()
+
+    @app.get("/api/analysis/{job_id}")
+    async def analysis_progress(job_id: str) -> dict[str, Any]:
+        job = manager.analyses.get(job_id)
+        if job is None:
+            raise ApiError(404, "not_found", f"there is no analysis {job_id!r}")
+        return job.to_json()
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -428,8 +512,12 @@ async def _ws_message(websocket: WebSocket, table: Any, seat: int | None, text: 
             await websocket.send_json({"type": "hint", "text": await table.hint(seat)})
         elif kind == "refresh":
             await websocket.send_json(table.view(seat))
+        elif kind == "chat":
+            await table.say(seat, msg.get("text"))
         else:
-            raise MoveError("bad_message", f"unknown message type {kind!r} (move, hint, refresh)")
+            raise MoveError(
+                "bad_message", f"unknown message type {kind!r} (move, hint, refresh, chat)"
+            )
     except MoveError as e:
         await _ws_error(websocket, e.code, str(e))
         if e.code == "stale":

@@ -25,7 +25,7 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +76,10 @@ class TableRow(Base):
     num_moves: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    #: The table of the rematch (same seats and seat tokens, a new deal), once one started.
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    #: The table's settings beyond the game (JSON object): ``spectator_chat`` (bool), ...
+    settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
 
 
 class MoveRow(Base):
@@ -89,6 +93,20 @@ class MoveRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(BigInteger)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """One line of a table's chat, in order."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
     created: Mapped[float] = mapped_column(Float)
 
 
@@ -111,6 +129,8 @@ class StoredTable:
     updated: float
     moves: list[tuple[int, int]]  # (seat, action)
     fixed_deal: bool = False
+    rematch: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 def hash_token(token: str) -> str:
@@ -182,6 +202,7 @@ class Store:
         names: Sequence[str],
         token_hashes: Sequence[str | None],
         fixed_deal: bool = False,
+        settings: dict[str, Any] | None = None,
     ) -> str:
         """Insert a new table; returns its id."""
         now = time.time()
@@ -201,6 +222,7 @@ class Store:
                     names=json.dumps(list(names)),
                     token_hashes=json.dumps(list(token_hashes)),
                     fixed_deal=fixed_deal,
+                    settings=json.dumps(settings or {}, sort_keys=True),
                     status="open",
                     result="",
                     num_moves=0,
@@ -300,6 +322,45 @@ class Store:
                 .values(status="stopped", result=result, updated=time.time())
             )
 
+    def set_rematch(self, table_id: str, rematch_id: str) -> str | None:
+        """Record ``rematch_id`` as the rematch of ``table_id`` unless one is recorded already
+        (two seats asking at once); returns the rematch the table has afterwards."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch.is_(None))
+                .values(rematch=rematch_id)
+            )
+            row = s.get(TableRow, table_id)
+            return row.rematch if row is not None else None
+
+    def add_chat(self, table_id: str, seat: int, text_: str) -> tuple[int, float]:
+        """Append a chat line; returns its number (1-based) and time."""
+        now = time.time()
+        with Session(self.engine) as s, s.begin():
+            last = s.scalar(select(func.max(ChatRow.seq)).where(ChatRow.table_id == table_id))
+            seq = int(last or 0) + 1
+            s.add(ChatRow(table_id=table_id, seq=seq, seat=seat, text=text_, created=now))
+        return seq, now
+
+    def load_chat(self, table_id: str, limit: int = 100) -> list[tuple[int, int, str, float]]:
+        """The last ``limit`` chat lines of a table, oldest first: ``(n, seat, text, time)``."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(ChatRow.seq, ChatRow.seat, ChatRow.text, ChatRow.created)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.seq.desc())
+                .limit(limit)
+            ).all()
+        return [(int(a), int(b), str(c), float(d)) for a, b, c, d in reversed(rows)]
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and its moves (a rematch created in vain)."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(delete(ChatRow).where(ChatRow.table_id == table_id))
+            s.execute(delete(MoveRow).where(MoveRow.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+
     def count(self) -> int:
         with Session(self.engine) as s:
             return int(s.scalar(select(func.count()).select_from(TableRow)) or 0)
@@ -322,16 +383,26 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
         updated=row.updated,
         moves=moves,
         fixed_deal=bool(row.fixed_deal),
+        rematch=row.rematch,
+        settings=json.loads(row.settings or "{}"),
     )
+
+
+#: Columns added to ``tables`` after its first version: name -> the column's SQL (the same
+#: on SQLite and PostgreSQL).
+ADDED_COLUMNS = {
+    "fixed_deal": "BOOLEAN NOT NULL DEFAULT FALSE",
+    "rematch": "VARCHAR(32)",
+    "settings": "TEXT NOT NULL DEFAULT '{}'",
+}
 
 
 def _add_missing_columns(engine: Engine) -> None:
     """Bring a database made by an older version up to date: add the columns it lacks
-    (``fixed_deal``), with their defaults. ``create_all`` makes missing tables, never
+    (:data:`ADDED_COLUMNS`), with their defaults. ``create_all`` makes missing tables, never
     missing columns."""
     have = {c["name"] for c in inspect(engine).get_columns("tables")}
-    if "fixed_deal" not in have:
-        with engine.begin() as conn:
-            conn.execute(
-                text("ALTER TABLE tables ADD COLUMN fixed_deal BOOLEAN NOT NULL DEFAULT FALSE")
-            )
+    for name, sql in ADDED_COLUMNS.items():
+        if name not in have:
+            with engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {sql}"))

@@ -30,6 +30,8 @@ import contextlib
 import logging
 import secrets
 import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -42,6 +44,9 @@ from ninetynine.core.records import GameRecord
 from ninetynine.core.registry import list_agents, load_game
 from ninetynine.core.rng import Rng, derive_seed
 
+from . import analysis as analysis_module
+from .analysis import Analysis
+from .replay import Replay
 from .sheet import ScoreSheet, SheetError
 from .store import Store, StoredTable, hash_token, new_token
 
@@ -57,6 +62,24 @@ MAX_BOT_ITERATIONS = 5000
 MAX_BOT_SECONDS = 5.0
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
+#: The shortest and longest turn timer a table may set (``turn_seconds``).
+MIN_TURN_SECONDS = 5
+MAX_TURN_SECONDS = 3600
+#: What plays a seat's move when its time runs out (or the game's first bot).
+TIMEOUT_AGENT = "greedy"
+#: The longest chat line, in characters.
+MAX_CHAT = 300
+#: At most this many chat lines per seat in :data:`CHAT_WINDOW` seconds.
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+#: Chat lines a viewer gets when it joins (all are stored).
+CHAT_HISTORY = 100
+#: Replays of finished tables kept in memory (each holds every state of its game).
+REPLAYS_KEPT = 8
+#: Analyses of replay positions run at once on one server (each keeps a core busy).
+MAX_ANALYSES = 2
+#: Analyses kept for their pages to read (the oldest finished ones are forgotten).
+ANALYSES_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -156,6 +179,39 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
     return given
 
 
+def check_settings(settings: Any) -> dict[str, Any]:
+    """A table's settings beyond the game, checked: ``{"spectator_chat": bool,
+    "turn_seconds": n}`` (a turn timer: when a person's time runs out, :data:`TIMEOUT_AGENT`
+    plays the move for that seat and the log says so).
+
+    :raises GameOptionError: not an object, an unknown setting or a wrong kind of value.
+    """
+    if not isinstance(settings, dict):
+        raise GameOptionError("settings must be an object")
+    out: dict[str, Any] = {}
+    for key, value in settings.items():
+        if key == "spectator_chat":
+            if not isinstance(value, bool):
+                raise GameOptionError("spectator_chat is true or false")
+            out[key] = value
+        elif key == "turn_seconds":
+            if value is None:
+                continue
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not MIN_TURN_SECONDS <= value <= MAX_TURN_SECONDS
+            ):
+                raise GameOptionError(
+                    f"turn_seconds is a whole number of seconds, {MIN_TURN_SECONDS} to "
+                    f"{MAX_TURN_SECONDS}, not {value!r}"
+                )
+            out[key] = value
+        else:
+            raise GameOptionError(f"unknown table setting {key!r} (spectator_chat, turn_seconds)")
+    return out
+
+
 class LiveTable:
     """One game table in memory (rebuilt from the store by replaying its moves)."""
 
@@ -182,6 +238,22 @@ class LiveTable:
         self.token_hashes = list(stored.token_hashes)
         self.created = stored.created
         self.fixed_deal = stored.fixed_deal
+        #: The id of this table's rematch (same seats and tokens, a new deal), once started.
+        self.rematch: str | None = stored.rematch
+        #: Settings beyond the game: ``spectator_chat`` (the players let spectators read
+        #: their chat).
+        self.settings = dict(stored.settings)
+        self.spectator_chat = bool(self.settings.get("spectator_chat", False))
+        self._chat: list[dict[str, Any]] | None = None  # loaded on first use
+        self._chat_times: dict[int, list[float]] = {}
+        #: The clock of the chat's rate limit (seconds; tests set their own).
+        self.clock: Callable[[], float] = time.monotonic
+        #: Seconds per decision of a person (``None``: no timer).
+        self.turn_seconds: int | None = self.settings.get("turn_seconds")
+        self._timer_task: asyncio.Task[None] | None = None
+        self._timer_version = -1
+        self._turn_deadline = 0.0  # time.monotonic() when the armed timer fires
+        self._timeout_seed = derive_seed(stored.seed, 9800)
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
         # Replayed quickly; only the moves the log shows have their events worded.
@@ -288,6 +360,9 @@ class LiveTable:
             ],
             "status": "finished" if self.finished else "open",
             "result": self.result_text(),
+            "rematch": self.rematch,
+            "spectator_chat": self.spectator_chat,
+            "turn_seconds": self.turn_seconds,
             "moves": self.version,
             "current_player": self.state.current_player(),
             "created": self.created,
@@ -321,6 +396,9 @@ class LiveTable:
             "terminal": st.is_terminal(),
             "has_hint": self.has_hint,
             "fixed_deal": self.fixed_deal,
+            "rematch": self.rematch,
+            "turn_seconds": self.turn_seconds,
+            "turn_left": self.turn_left(),
         }
         if self.stopped is not None:
             out["result"] = self.result_text()
@@ -352,7 +430,7 @@ class LiveTable:
         nxt.apply_action(action)  # raises IllegalActionError, self.state untouched
         return nxt
 
-    def _advance(self, seat: int, nxt: State) -> None:
+    def _advance(self, seat: int, nxt: State, note: str | None = None) -> None:
         before, after = self.state, nxt
         action = after.history()[-1]
         move = before.action_to_string(action)
@@ -365,6 +443,8 @@ class LiveTable:
             seat,
             self.names,
         )
+        if note:
+            events.append(note)
         self.state = after
         self.log.append(LogEntry(len(after.history()), seat, move, public, events))
 
@@ -430,7 +510,7 @@ class LiveTable:
         await self.broadcast()
         self.schedule_bots()
 
-    def _commit(self, seat: int, action: int) -> None:
+    def _commit(self, seat: int, action: int, note: str | None = None) -> None:
         nxt = self._next_state(action)
         status = "finished" if nxt.is_terminal() else "open"
         result = ""
@@ -438,13 +518,63 @@ class LiveTable:
             w = nxt.winner()
             result = f"{self.names[w]} wins" if w is not None else "draw"
         self.store.append_move(self.id, self.version, seat, action, status, result)
-        self._advance(seat, nxt)
+        self._advance(seat, nxt, note)
+        self._arm_timer()
         if self.on_change:
             self.on_change(self)
 
     # -- bots ----------------------------------------------------------------------------
+    # -- the turn timer ------------------------------------------------------------------
+    def turn_left(self) -> float | None:
+        """Seconds left for the person to move (``None``: no timer runs)."""
+        if self._timer_task is None or self._timer_task.done():
+            return None
+        if self._timer_version != self.version:
+            return None
+        return round(max(0.0, self._turn_deadline - time.monotonic()), 1)
+
+    def _arm_timer(self) -> None:
+        """With a turn timer: start the clock of the person to move now (once per move)."""
+        if not self.turn_seconds:
+            return
+        task = self._timer_task
+        if task is not None and not task.done():
+            if self._timer_version == self.version:
+                return  # this turn's clock runs already
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._timer_task = None
+        if self.finished or self.state.current_player() in self.agents:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._timer_version = self.version
+        self._turn_deadline = time.monotonic() + self.turn_seconds
+        self._timer_task = loop.create_task(self._time_out(self.version, self.turn_seconds))
+
+    async def _time_out(self, version: int, seconds: float) -> None:
+        """After ``seconds``, if the table is still at ``version``: :data:`TIMEOUT_AGENT`
+        plays the seat's move (from that seat's observation, as any bot), and the log says so."""
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            if self.finished or self.version != version:
+                return
+            p = self.state.current_player()
+            agents = list_agents(self.game.game_id)
+            spec = TIMEOUT_AGENT if TIMEOUT_AGENT in agents else agents[0]
+            agent = make_agent(spec, self.game, p, seed=derive_seed(self._timeout_seed, version))
+            action = await asyncio.to_thread(choose_action, agent, self.state, p)
+            note = f"{self.names[p]}'s time ran out: {spec} played this move"
+            self._commit(p, action, note)
+        await self.broadcast()
+        self.schedule_bots()
+
     def schedule_bots(self) -> None:
-        """Start the bot loop if a bot is to move and no loop runs."""
+        """Start the bot loop if a bot is to move and no loop runs (and, with a turn timer,
+        the clock of a person to move)."""
+        self._arm_timer()
         if self.finished or self.state.current_player() not in self.agents:
             return
         if self._bot_task is None or self._bot_task.done():
@@ -487,17 +617,70 @@ class LiveTable:
             await self.broadcast()
 
     async def halt(self) -> None:
-        """Cancel the bot loop (the server is shutting down or unloading the table)."""
+        """Cancel the bot loop and the turn timer (the server is shutting down or unloading
+        the table)."""
+        if self._timer_task is not None and not self._timer_task.done():
+            self._timer_task.cancel()
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
+
+    # -- chat ----------------------------------------------------------------------------
+    def chat_lines(self) -> list[dict[str, Any]]:
+        """The last :data:`CHAT_HISTORY` lines: ``{n, seat, name, text, time}``."""
+        if self._chat is None:
+            self._chat = [
+                {"n": n, "seat": seat, "name": self.names[seat], "text": text, "time": t}
+                for n, seat, text, t in self.store.load_chat(self.id, CHAT_HISTORY)
+            ]
+        return self._chat
+
+    def reads_chat(self, seat: int | None) -> bool:
+        """Seats read the chat; spectators only if the table allows it (``spectator_chat``)."""
+        return seat is not None or self.spectator_chat
+
+    async def say(self, seat: int | None, text: Any) -> None:
+        """A chat line from ``seat``: plain text (control characters dropped, one line), at
+        most :data:`MAX_CHAT` characters and :data:`CHAT_BURST` lines per
+        :data:`CHAT_WINDOW` seconds; stored, then sent to every viewer who reads the chat.
+
+        :raises MoveError: a spectator, an empty, too long or non-text line, too many lines.
+        """
+        if seat is None:
+            raise MoveError("spectator", "spectators cannot write in the chat")
+        if not isinstance(text, str):
+            raise MoveError("bad_message", 'a chat message is {"type": "chat", "text": "..."}')
+        line = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+        if not line:
+            raise MoveError("bad_message", "an empty chat line")
+        if len(line) > MAX_CHAT:
+            raise MoveError("bad_message", f"a chat line has at most {MAX_CHAT} characters")
+        now = self.clock()
+        recent = [t for t in self._chat_times.get(seat, []) if now - t < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            raise MoveError(
+                "rate", f"slow down: at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds"
+            )
+        self._chat_times[seat] = [*recent, now]
+        n, t = self.store.add_chat(self.id, seat, line)
+        entry = {"n": n, "seat": seat, "name": self.names[seat], "text": line, "time": t}
+        lines = self.chat_lines()
+        lines.append(entry)
+        del lines[:-CHAT_HISTORY]
+        msg = {"type": "chat", "messages": [entry]}
+        for conn in list(self.connections):
+            if self.reads_chat(conn.seat):
+                with contextlib.suppress(Exception):
+                    await conn.viewer.send_json(msg)
 
     # -- viewers -------------------------------------------------------------------------
     async def join(self, viewer: Viewer, seat: int | None) -> Connection:
         conn = Connection(viewer, seat)
         self.connections.append(conn)
         await self.broadcast()
+        if self.reads_chat(seat) and self.chat_lines():
+            await viewer.send_json({"type": "chat", "messages": list(self.chat_lines())})
         self.schedule_bots()
         return conn
 
@@ -550,6 +733,16 @@ class TableManager:
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        #: Replays of finished tables, most recently used last (they never change).
+        self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self.analyses: OrderedDict[str, Analysis] = OrderedDict()
+        #: Wall-clock cap of one analysis, in seconds.
+        self.analysis_seconds = analysis_module.MAX_SECONDS
+        self._analysis_tasks: set[asyncio.Task[Any]] = set()
+        self._rematch_lock = asyncio.Lock()
+        #: The copies of finished tables handed out (each viewer of one may hold its own):
+        #: to tell their viewers of a rematch.
+        self._finished_copies: dict[str, weakref.WeakSet[LiveTable]] = {}
 
     def create(
         self,
@@ -559,11 +752,14 @@ class TableManager:
         seats: Sequence[str] | None,
         names: Sequence[str | None] | None = None,
         seed: int | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> Created:
         """A new table; returns its id and one token per human seat (``None`` for bots).
+        ``settings``: ``spectator_chat`` (bool: spectators may read the players' chat).
 
-        :raises GameOptionError: unknown game, bad options, seats or seed.
+        :raises GameOptionError: unknown game, bad options, seats, seed or settings.
         """
+        settings = check_settings(settings or {})
         if not isinstance(options, dict):
             raise GameOptionError("options must be an object of option: value")
         if num_players is None and seats:
@@ -583,6 +779,7 @@ class TableManager:
             names=seat_names(specs, names),
             token_hashes=[hash_token(t) if t else None for t in tokens],
             fixed_deal=seed is not None,
+            settings=settings,
         )
         return Created(tid, tokens)
 
@@ -602,8 +799,12 @@ class TableManager:
             on_change=self._settle,
             max_bot_moves=self.limits.max_bot_moves,
         )
-        if table.finished:
-            return table  # read-only: each caller may have its own copy
+        if table.finished:  # read-only: each caller may have its own copy
+            if len(self._finished_copies) > 256:  # forget the ids nobody holds any more
+                for k in [k for k, v in self._finished_copies.items() if not v]:
+                    del self._finished_copies[k]
+            self._finished_copies.setdefault(table_id, weakref.WeakSet()).add(table)
+            return table
         self.tables[table_id] = table
         try:  # a bot whose turn it was when the server stopped moves now
             asyncio.get_running_loop()
@@ -611,6 +812,142 @@ class TableManager:
             return table
         table.schedule_bots()
         return table
+
+    def replay(self, table_id: str) -> Replay:
+        """The replay of a finished table (kept for the last :data:`REPLAYS_KEPT` asked for).
+
+        :raises KeyError: no such table; :raises MoveError: (``not_finished``) the game is
+            still being played: its replay would show every hidden card.
+        """
+        if table_id in self.replays:
+            self.replays.move_to_end(table_id)
+            return self.replays[table_id]
+        table = self.get(table_id)
+        if table is None:
+            raise KeyError(table_id)
+        if not table.finished:
+            raise MoveError(
+                "not_finished",
+                "the replay is available when the game is over (it shows every hand)",
+            )
+        replay = Replay(
+            table.game, table.state.seed, table.state.history(), table.names, table.seats
+        )
+        self.replays[table_id] = replay
+        while len(self.replays) > REPLAYS_KEPT:
+            self.replays.popitem(last=False)
+        return replay
+
+    async def start_rematch(self, table_id: str, seat: int | None) -> str:
+        """The rematch of a finished table, asked for by one of its seats: a new table with
+        the same game, options, seats, names and seat tokens (each invite link opens it too)
+        and a deal drawn by the server; the old table records it (``rematch``) and its viewers
+        are told. Asking again (any seat) gives the same rematch. Returns its id.
+
+        :raises KeyError: no such table; :raises MoveError: a spectator (``spectator``), a
+            game still being played (``not_finished``); :raises LimitError: the server's limits.
+        """
+        async with self._rematch_lock:
+            table = self.get(table_id)
+            if table is None:
+                raise KeyError(table_id)
+            if seat is None:
+                raise MoveError("spectator", "only the seats of a table can start its rematch")
+            if not table.finished:
+                raise MoveError("not_finished", "a rematch starts when the game is over")
+            stored = self.store.load(table_id)
+            if stored is None:  # pragma: no cover - it was just loaded
+                raise KeyError(table_id)
+            if stored.rematch is not None:
+                new_id = stored.rematch
+            else:
+                self.check_limits(bot_only=False)
+                game = table.game
+                new_id = self.store.create_table(
+                    kind="game",
+                    game_id=game.game_id,
+                    num_players=game.num_players,
+                    options=dict(game.options),
+                    seed=game.new_initial_state().seed,  # drawn by the server
+                    seats=stored.seats,
+                    names=stored.names,
+                    token_hashes=stored.token_hashes,
+                    settings=stored.settings,
+                )
+                won = self.store.set_rematch(table_id, new_id)
+                if won != new_id:  # another server process started one first
+                    self.store.delete_table(new_id)
+                    new_id = str(won)
+            copies = [table, *self._finished_copies.get(table_id, ())]
+            for t in copies:
+                t.rematch = new_id
+        for t in set(copies):
+            await t.broadcast()
+        fresh = self.get(new_id)
+        if fresh is not None:
+            fresh.schedule_bots()
+        return new_id
+
+    def start_analysis(self, table_id: str, step: Any, games: Any = None) -> Analysis:
+        """Start analysing step ``step`` of a finished table for its seat to move, in a worker
+        thread (:func:`ninetynine.web.analysis.run`); the returned job fills as it runs.
+
+        :raises KeyError: no such table; :raises MoveError: (``not_finished``) a live game,
+            (``bad_message``) a step outside the game or where it is over, or a number of
+            games outside 1..:data:`~ninetynine.web.analysis.MAX_GAMES`;
+            :raises LimitError: :data:`MAX_ANALYSES` analyses already run.
+        """
+        replay = self.replay(table_id)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= replay.steps:
+            raise MoveError("bad_message", f"step is a move number 0-{replay.steps}")
+        if games is None:
+            games = analysis_module.DEFAULT_GAMES
+        if isinstance(games, bool) or not isinstance(games, int):
+            raise MoveError("bad_message", "games is a whole number")
+        if not 1 <= games <= analysis_module.MAX_GAMES:
+            raise MoveError(
+                "bad_message", f"games is 1 to {analysis_module.MAX_GAMES} a move, not {games}"
+            )
+        state = replay.states[step]
+        if state.is_terminal():
+            raise MoveError("bad_message", "the game is over at this step: no move to analyse")
+        running = sum(1 for a in self.analyses.values() if not a.done)
+        if running >= MAX_ANALYSES:
+            raise LimitError(
+                f"this server runs at most {MAX_ANALYSES} analyses at once; try again shortly"
+            )
+        history = replay.states[-1].history()
+        job = Analysis(
+            id=secrets.token_urlsafe(8),
+            table=table_id,
+            step=step,
+            seat=state.current_player(),
+            games=games,
+        )
+        self.analyses[job.id] = job
+        while len(self.analyses) > ANALYSES_KEPT:
+            oldest = next((k for k, a in self.analyses.items() if a.done), None)
+            if oldest is None:
+                break
+            del self.analyses[oldest]
+        task = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(
+                analysis_module.run,
+                job,
+                state.clone(),
+                history[step] if step < len(history) else None,
+                min(analysis_module.SEARCH_ITERATIONS, MAX_BOT_ITERATIONS),
+                self.analysis_seconds,
+            )
+        )
+        self._analysis_tasks.add(task)
+        task.add_done_callback(self._analysis_done)
+        return job
+
+    def _analysis_done(self, task: asyncio.Task[Any]) -> None:
+        self._analysis_tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("an analysis failed", exc_info=task.exception())
 
     def _settle(self, table: LiveTable) -> None:
         """After a move or a viewer leaving: forget a finished table nobody watches."""
@@ -700,6 +1037,8 @@ class TableManager:
         return out
 
     async def close(self) -> None:
+        for job in self.analyses.values():
+            job.cancel.set()
         for t in self.tables.values():
             await t.halt()
 

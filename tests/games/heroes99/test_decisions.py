@@ -98,16 +98,61 @@ def test_h5_ace_is_one_unless_option_ace_11():
     assert R.strength(s, 0, 0) == 16
 
 
-def test_h6_an_empty_deck_ends_the_game_at_the_draw_step_only():
-    s = position([MINE, OTHERS], hands=["2C", "2D"], active=[["9C", "", ""], ["", "", ""]])
+PLAIN = ["regent", "hoarder", "warden"]  # capacity 3 each
+FULL_BUT_ONE = [["2C 3C", "4C 5C 6C", "7C 8C 9C"], ["", "", ""]]
+
+
+def test_h6_filling_the_last_hero_ends_the_game_at_once():
+    s = position([PLAIN, OTHERS], hands=["QD 2H", "2D"], active=FULL_BUT_ONE)
+    play(s, "QD>1")  # 3/3/3: the game ends before the skill step (Regent's skill1 matches QD)
+    assert s.is_terminal() and s.ended_by == "no_play" and s.end_seat == 0
+    assert s.hands[0] == [parse_card("2H")] and s.hands[1] == [parse_card("2D")]
+    assert s.observation(None)["events"][-1]["type"] == "end"
+
+
+def test_h6_an_opponents_full_band_ends_the_game_at_once():
+    act = [["2D", "", ""], ["2C 3C 4C", "5C 6C 7C", "8C 9C"]]  # seat 1 (Stalwart) has room 1
+    s = position([PLAIN, OTHERS], hands=["2H", "10C"], active=act)
+    play(s, "2H>2")
+    assert not s.is_terminal() and s.player == 1
+    play(s, "10C>3")  # seat 1 fills its last hero: over at once, seat 0 never gets its turn
+    assert s.is_terminal() and s.end_seat == 1 and s.turn == 2
+
+
+def test_h6_an_emptied_deck_ends_the_game_at_once():
+    s = position([PLAIN, OTHERS], hands=["2H", "2D"], active=[["", "", ""], ["", "", ""]])
+    s.decks[1] = [parse_card("3D")]  # seat 1's last card
+    play(s, "2H>2")  # seat 1's draw step takes it: the game ends before seat 1 plays
+    assert s.is_terminal() and s.ended_by == "no_draw" and s.end_seat == 1
+    assert sorted(s.hands[1]) == sorted([parse_card("2D"), parse_card("3D")])
+    assert s.winner() == 0  # seat 0's 2 in lane 2 against nothing
+
+
+def test_h6_option_end_turn_waits_for_the_turn_players_own_step():
+    opts = {"end": "turn"}
+    s = position([PLAIN, OTHERS], hands=["QD 2H", "2D"], active=FULL_BUT_ONE, options=opts)
+    play(s, "QD>1", "skill1")  # 3/3/3, but the skill step comes, then seat 1's whole turn
+    assert not s.is_terminal() and s.player == 1
+    play(s, "2D>1", "pass")  # seat 0's turn: upkeep, draw, then it cannot play
+    assert s.is_terminal() and s.ended_by == "no_play" and s.end_seat == 0
+    s = position(
+        [MINE, OTHERS], hands=["2C", "2D"], active=[["9C", "", ""], ["", "", ""]], options=opts
+    )
     s.decks[1] = []
     play(s, "2C>2")  # seat 1's turn: it cannot draw
     assert s.is_terminal() and s.ended_by == "no_draw" and s.end_seat == 1
     assert s.winner() == 0
-    s = position([["regent", "bastion", "jester"], OTHERS], hands=["4D", "2D"])
+    s = position([["regent", "bastion", "jester"], OTHERS], hands=["4D", "2D"], options=opts)
     s.decks[0] = []
     play(s, "4D>1", "skill1")  # Regent's draw from an empty deck draws nothing, the game goes on
     assert not s.is_terminal() and s.hands[0] == []
+
+
+def test_h6_an_empty_deck_at_the_start_of_an_effect_ends_the_game_by_default():
+    s = position([["regent", "bastion", "jester"], OTHERS], hands=["4D", "2D"])
+    s.decks[0] = []
+    play(s, "4D>1")  # seat 0 cannot draw any more: over before Regent's skill step
+    assert s.is_terminal() and s.ended_by == "no_draw" and s.end_seat == 0
 
 
 def test_h7_equal_points_go_to_the_most_strength_or_are_a_draw():
@@ -128,6 +173,49 @@ def test_h7_equal_points_go_to_the_most_strength_or_are_a_draw():
     )
     s._finish("no_play", 0)
     assert s.winner() is None and s.returns() == [0.0, 0.0]
+
+
+def _four_bands(options=None):
+    """The issue's example: Strength per seat and lane [[10,9,9],[2,10,10],[4,3,3],[3,2,2]]
+    with heroes whose abilities leave Strength and points alone."""
+    plain = ["arbiter", "quartermaster", "tactician"]
+    act = [["10C", "9C", "9D"], ["2C", "10C", "10D"], ["4C", "3C", "3D"], ["3C", "2C", "2D"]]
+    return position([plain] * 4, hands=["5H"] * 4, active=act, options=options)
+
+
+def test_h7_most_points_wins_not_most_lanes():
+    s = _four_bands()
+    assert [[R.strength(s, q, ln) for ln in range(3)] for q in range(4)] == [
+        [10, 9, 9],
+        [2, 10, 10],
+        [4, 3, 3],
+        [3, 2, 2],
+    ]
+    assert s.points() == [7, 6, 4, 1] and s.lanes_won() == [1, 2, 0, 0]
+    s._finish("no_play", 0)
+    assert s.winner() == 0
+    assert s.observation(None)["events"][-1] == {
+        "type": "end",
+        "how": "no_play",
+        "seat": 0,
+        "points": [7, 6, 4, 1],
+        "winner": 0,
+    }
+
+
+def test_h7_option_winner_lanes_counts_lanes_won():
+    s = _four_bands({"winner": "lanes"})
+    s._finish("no_play", 0)
+    assert s.winner() == 1 and s.returns() == [-1.0, 1.0, -1.0, -1.0]
+    assert s.observation(None)["events"][-1]["lanes_won"] == [1, 2, 0, 0]
+    # a lane whose top is shared is nobody's; equal lanes go to the tie-break (H7)
+    act = [["9C", "2C", ""], ["9D", "3C", ""]]
+    s = position([PLAIN, NO_TIES], hands=["", "2D"], active=act, options={"winner": "lanes"})
+    assert s.lanes_won() == [0, 1]
+    act = [["9C", "2C", ""], ["3C", "7C", ""]]
+    s = position([PLAIN, NO_TIES], hands=["", "2D"], active=act, options={"winner": "lanes"})
+    s._finish("no_play", 0)
+    assert s.lanes_won() == [1, 1] and s.winner() == 0  # Strength 11 against 10
 
 
 def test_h8_room_on_a_hero_and_enemy_abilities_before_the_skill():
@@ -255,9 +343,17 @@ def test_h17_bonus_turns_are_optional_and_end_the_game_when_nothing_fits():
         [["chronomancer", "regent", "jester"], OTHERS],
         hands=["7C", "2D"],
         active=[["2C 3C", "2D 3D 4D", "2H 3H 4H"], ["", "", ""]],
+        options={"end": "turn"},
     )
     play(s, "7C>1", "skill2", "bonus")
     assert s.is_terminal() and s.ended_by == "no_play" and s.end_seat == 0
+    s = position(
+        [["chronomancer", "regent", "jester"], OTHERS],
+        hands=["7C", "2D"],
+        active=[["2C 3C", "2D 3D 4D", "2H 3H 4H"], ["", "", ""]],
+    )
+    play(s, "7C>1")  # the last room filled: the game ends before the skill (H6)
+    assert s.is_terminal() and s.ended_by == "no_play" and not s.bonus_earned
 
 
 def test_h18_the_turn_player_orders_simultaneous_abilities(tmp_path):

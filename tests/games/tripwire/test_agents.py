@@ -10,6 +10,7 @@ from __future__ import annotations
 import ninetynine
 from ninetynine.agents import make_agent
 from ninetynine.core.registry import list_agents
+from ninetynine.games.tripwire.actions import action_to_string
 from ninetynine.games.tripwire.cards import parse_card
 from ninetynine.games.tripwire.heuristics import (
     V1_WEIGHTS,
@@ -103,20 +104,35 @@ def test_greedy_always_answers_a_wave_with_a_null():
         hands=["Stasis G2", "Null T9 P2", None],
         docks=["T4", "", ""],
     )
-    play(s, "Stasis>1", "end")
+    play(s, "Stasis>1")
     assert legal(s) == ["null", "take"] and choose(s) == "null"
 
 
 def test_greedy_does_not_send_a_wave_back_into_its_own_wall():
-    # Heads-up: a Stasis and a Tripwire are 2 units; the second would come back. The greedy
-    # bot still sheds both cards only if that is worth it; it never plays a third unit.
+    # Heads-up, penalty_timing=turn: a Stasis and a Tripwire are 2 units in one wave; the
+    # second would come back. The greedy bot still sheds both cards only if that is worth it;
+    # it never plays a third unit.
     s = position(
         2,
         hands=["Stasis O10 Stasis T1 O1", "P2 P3 P4 P5 P7 P8 O2"],
         docks=["T4", "P6", "O8 O9"],
     )
-    p = plan_turn(s.observation(0), RULES)
+    p = plan_turn(s.observation(0), RULES, immediate=False)
     assert p.units <= 2
+
+
+def test_greedy_sends_each_cards_unit_at_the_opponent_when_penalties_leave_at_once():
+    # The same hand by default (penalty_timing=immediate): each card's unit is a wave of its
+    # own that lands on seat 1, so the Stasis and the Tripwire both hit; one wave of both
+    # (penalty_timing=turn) would bounce the second off the wall, so there it plays one.
+    s = position(
+        2,
+        hands=["Stasis O10 Stasis T1 O1", "P2 P3 P4 P5 P7 P8 O2"],
+        docks=["T4", "P6", "O8 O9"],
+    )
+    assert plan_turn(s.observation(0), RULES, immediate=False).units == 1
+    p = plan_turn(s.observation(0), RULES)
+    assert p.units == 2 and [action_to_string(a) for a in p.actions] == ["Stasis>1", "O10>3"]
 
 
 def test_greedy_times_a_tripwire_for_the_leader():
@@ -141,10 +157,11 @@ def test_hint_for_a_draw_a_wave_and_the_wall():
     s = position(2, hands=["G9 O1", None], docks=["T5", "", ""])
     assert g.hint(s.observation(0)) == "draw: no card in your hand fits a dock"
     s = position(2, hands=["Stasis G2", "Null P2"], docks=["T4", "", ""])
-    play(s, "Stasis>1", "end")
+    play(s, "Stasis>1")
     assert explain_choice(s.observation(1), g).startswith("null: safe from one")
-    s = position(2, hands=["Stasis O10 G2 Null", "P2"], docks=["T4", "", "O8 O9"])
-    play(s, "Stasis>1", "O10>3", "end", "take")
+    # a Tripwire that completes a Triple Play: 2 units, the second comes back to seat 0
+    s = position(2, hands=["T6 P6 O10 G2 Null", "P2"], docks=["T5", "P5", "O8 O9"])
+    play(s, "T6>1", "P6>2", "O10>3", "take")
     assert explain_choice(s.observation(0), g).startswith("take: the Attack Wave came back")
 
 
@@ -153,5 +170,8 @@ def test_hint_names_the_attack_and_the_bonus():
     s = position(3, hands=["T1 O10 G5", None, None], docks=["T3 T2", "", "O8 O9"])
     hint = g.hint(s.observation(0))
     assert hint is not None
-    assert "an Attack Wave of 1 unit against seat 1" in hint
+    assert "1 penalty unit, each card's Attack Wave at once against seat 1" in hint
     assert "a bonus turn (a Defuse or a Volt)" in hint and "2 docks reset" in hint
+    g = ninetynine.load_game("tripwire", num_players=3, penalty_timing="turn")
+    hint = g.hint(s.observation(0))
+    assert hint is not None and "an Attack Wave of 1 unit against seat 1" in hint

@@ -24,11 +24,16 @@ from ninetynine.games.tripwire.cards import (
     parse_deck,
 )
 
-from .positions import check_conservation, legal, play, position
+from .positions import cards, check_conservation, legal, play, position
 
 
 def tripwire(n: int = 4, **options):
     return ninetynine.load_game("tripwire", num_players=n, **options)
+
+
+#: The old default (version 2): a turn's units stack into one wave when it ends (D17). The wave
+#: protocol tests that need a wave of several units from several cards use it.
+TURN = {"penalty_timing": "turn"}
 
 
 def pub(s):
@@ -286,8 +291,20 @@ def test_d14_one_bonus_turn_however_many_defuses():
     assert s.current_player() == 1 and not pub(s)["bonus_turn"]
 
 
-def test_d14_a_bonus_turn_without_a_play_is_lost_without_drawing():
-    s = position(3, hands=["T1 G9", None, None], docks=["T3 T2", "", ""])
+def test_d14_a_bonus_turn_without_a_play_draws_exactly_one_card():
+    # "2. If No Plays: Draw exactly 1 card. Turn ends." (§ 04): a bonus turn is a turn
+    s = position(3, hands=["T1 G9", None, None], docks=["T3 T2", "", ""], draw="T5 O7")
+    draw = pub(s)["draw_size"]
+    play(s, "T1>1", "end")
+    assert s.current_player() == 0 and pub(s)["bonus_turn"] and legal(s) == ["draw"]
+    play(s, "draw")
+    assert s.current_player() == 1 and s.observation(0)["hand"] == cards("T5 G9")
+    assert pub(s)["draw_size"] == draw - 1 and s.stats()["turns_taken"][0] == 2
+
+
+def test_d14_option_bonus_no_play_lose_loses_it_without_drawing():
+    o = {"bonus_no_play": "lose"}
+    s = position(3, options=o, hands=["T1 G9", None, None], docks=["T3 T2", "", ""])
     draw = pub(s)["draw_size"]
     play(s, "T1>1", "end")
     assert s.current_player() == 1
@@ -301,7 +318,7 @@ def test_d14_any_valid_volt_earns_the_bonus_turn_unless_volt_bonus_defuse():
     s = position(3, hands=["Volt O5", "P5", None], docks=docks)
     play(s, "Volt>3")
     assert pub(s)["this_turn"]["bonus"] and pub(s)["this_turn"]["units"] == 1
-    play(s, "end", "take")  # the wave first (D15), then the bonus turn
+    play(s, "take", "end")  # the wave at once (D17), the bonus turn after the end
     assert s.current_player() == 0 and pub(s)["bonus_turn"]
     s = position(3, options={"volt_bonus": "defuse"}, hands=["Volt O5", "P5", None], docks=docks)
     play(s, "Volt>3")
@@ -330,8 +347,20 @@ def test_d14_an_owed_skip_consumes_the_bonus_turn():
 
 
 # --------------------------------------------------------------------------- D15 order
-def test_d15_the_wave_comes_before_the_bonus_turn():
+def test_d15_a_wave_leaves_in_the_middle_of_the_turn_and_the_turn_goes_on():
     s = position(3, hands=["T1 Stasis O5", "Null T9", "G2"], docks=["T3 T2", "P4", ""])
+    play(s, "T1>1", "Stasis>2")
+    assert pub(s)["phase"] == "wave" and s.current_player() == 1
+    play(s, "null")
+    assert s.current_player() == 0 and not pub(s)["bonus_turn"] and "O5>3" in legal(s)
+    play(s, "end")
+    assert s.current_player() == 0 and pub(s)["bonus_turn"]
+
+
+def test_d15_with_penalty_timing_turn_the_wave_comes_after_end_before_the_bonus_turn():
+    s = position(
+        3, options=TURN, hands=["T1 Stasis O5", "Null T9", "G2"], docks=["T3 T2", "P4", ""]
+    )
     play(s, "T1>1", "Stasis>2", "end")
     assert pub(s)["phase"] == "wave" and s.current_player() == 1
     play(s, "null")
@@ -343,13 +372,15 @@ def test_d16_a_tripwire_is_one_penalty_unit_and_a_null_stops_it():
     s = position(3, hands=["P10 O5", "Null T9", None], docks=["", "P8 P9", ""])
     play(s, "P10>2")
     assert pub(s)["side_pile"][-3:] == [17, 18, 19]  # P8 P9 P10
-    play(s, "end", "null")
+    play(s, "null", "end")
     assert s.current_player() == 1 and pub(s)["skips"] == [0, 0, 0]
 
 
 # --------------------------------------------------------------------------- D17 the wave
-def test_d17_the_units_of_a_turn_stack_and_leave_when_it_ends():
-    s = position(4, hands=["Stasis O10 G2", None, None, None], docks=["T4", "", "O8 O9"])
+def test_d17_option_penalty_timing_turn_stacks_a_turns_units_and_sends_them_at_its_end():
+    s = position(
+        4, options=TURN, hands=["Stasis O10 G2", None, None, None], docks=["T4", "", "O8 O9"]
+    )
     play(s, "Stasis>1")
     assert pub(s)["phase"] == "play" and pub(s)["wave"] is None  # nothing resolves yet
     play(s, "O10>3", "end")
@@ -358,10 +389,10 @@ def test_d17_the_units_of_a_turn_stack_and_leave_when_it_ends():
     assert s.stats()["penalties_dealt"] == [2, 0, 0, 0]
 
 
-def test_d17_option_penalty_timing_immediate_sends_each_cards_units_at_once():
-    o = {"penalty_timing": "immediate"}
+def test_d17_each_cards_units_leave_at_once_and_the_turn_goes_on():
+    # "4. Penalty Interrupt: Resolve penalties immediately." (§ 04)
     hands = ["Stasis O10 G2", "P2", "P3", "P4"]
-    s = position(4, options=o, hands=hands, docks=["T4", "", "O8 O9"], draw="G4 G5 G6")
+    s = position(4, hands=hands, docks=["T4", "", "O8 O9"], draw="G4 G5 G6")
     play(s, "Stasis>1")
     w = pub(s)["wave"]
     assert pub(s)["phase"] == "wave" and (w["units"], w["target"]) == (1, 1)
@@ -376,11 +407,10 @@ def test_d17_option_penalty_timing_immediate_sends_each_cards_units_at_once():
     assert s.stats()["waves"] == 2 and s.stats()["penalties_dealt"] == [2, 0, 0, 0]
 
 
-def test_d17_immediate_waves_still_stack_the_units_of_one_card():
+def test_d17_the_units_of_one_card_stack_into_one_wave():
     # a Tripwire that completes a Triple Play: 2 units from one card, one wave
-    o = {"penalty_timing": "immediate"}
     hands = ["T6 P6 O10 G2", "P2", "P3", "P4"]
-    s = position(4, options=o, hands=hands, docks=["T5", "P5", "O8 O9"])
+    s = position(4, hands=hands, docks=["T5", "P5", "O8 O9"])
     play(s, "T6>1", "P6>2", "O10>3")
     assert pub(s)["wave"]["units"] == 2
 
@@ -389,7 +419,7 @@ def test_d17_immediate_waves_still_stack_the_units_of_one_card():
 def test_d18_a_target_holding_a_null_must_play_it():
     # "Take Hit: If you cannot Null, you Draw 1 + Skip."
     s = position(3, hands=["Stasis G2", "Null T9", "Null"], docks=["T4", "", ""])
-    play(s, "Stasis>1", "end")
+    play(s, "Stasis>1")
     assert legal(s) == ["null"]
     with pytest.raises(IllegalActionError, match="you hold a Null, so you must play it"):
         s.apply_action(A.TAKE)
@@ -400,7 +430,7 @@ def test_d18_a_target_holding_a_null_must_play_it():
 def test_d18_option_must_null_false_lets_a_target_take_the_hit_and_keep_the_null():
     o = {"must_null": False}
     s = position(3, options=o, hands=["Stasis G2", "Null T9", "Null"], docks=["T4", "", ""])
-    play(s, "Stasis>1", "end")
+    play(s, "Stasis>1")
     assert legal(s) == ["null", "take"]
     play(s, "take")
     assert pub(s)["wave"] is None and NULL in s.observation(1)["hand"]
@@ -410,19 +440,21 @@ def test_d18_a_forced_answer_reveals_nothing_by_its_choices():
     # with or without a Null the target has exactly one legal answer (must_null=true)
     for hand in ("Null T9", "T9 P9"):
         s = position(3, hands=["Stasis G2", hand, None], docks=["T4", "", ""])
-        play(s, "Stasis>1", "end")
+        play(s, "Stasis>1")
         assert len(s.legal_actions()) == 1
 
 
 def test_d18_one_null_per_target_the_rest_passes_on():
-    s = position(3, hands=["Stasis O10 G2", "Null Null T9", "P2"], docks=["T4", "", "O8 O9"])
+    s = position(
+        3, options=TURN, hands=["Stasis O10 G2", "Null Null T9", "P2"], docks=["T4", "", "O8 O9"]
+    )
     play(s, "Stasis>1", "O10>3", "end", "null")
     assert s.current_player() == 2 and pub(s)["wave"]["remaining"] == 1
     assert s.observation(1)["hand"].count(NULL) == 1
 
 
 def test_d18_chain_deflect_passes_the_whole_wave_and_a_hit_takes_it_all():
-    o = {"chain": "deflect"}
+    o = {"chain": "deflect", **TURN}
     s = position(
         4, options=o, hands=["Stasis O10 G2", "Null T9", "P2 P3", "G3"], docks=["T4", "", "O8 O9"]
     )
@@ -444,7 +476,9 @@ def test_d18_a_null_is_never_played_on_a_dock():
 
 # --------------------------------------------------------------------------- D19 skips
 def test_d19_skips_accumulate_and_a_skipped_player_may_still_null():
-    s = position(2, hands=["Stasis O10 Vec G2", "Null T9 P2"], docks=["T4", "", "O8 O9"])
+    s = position(
+        2, options=TURN, hands=["Stasis O10 Vec G2", "Null T9 P2"], docks=["T4", "", "O8 O9"]
+    )
     s.skips[1] = 1
     play(s, "Stasis>1", "O10>3", "end")  # 2 units: seat 1 (1), then the wall (seat 0)
     assert legal(s) == ["null"]
@@ -455,7 +489,7 @@ def test_d19_skips_accumulate_and_a_skipped_player_may_still_null():
 
 # --------------------------------------------------------------------------- D20 triple
 def test_d20_triple_play_once_a_turn_only_if_all_docks_were_filled_at_its_start():
-    s = position(3, hands=["T6 P6 O6 G7 Plus", None, None], docks=["T5", "P5", "O5"])
+    s = position(3, options=TURN, hands=["T6 P6 O6 G7 Plus", None, None], docks=["T5", "P5", "O5"])
     play(s, "T6>1", "P6>2", "O6>3", "G7>3", "Plus>3")
     assert pub(s)["this_turn"]["units"] == 1 and s.stats()["triple_plays"][0] == 1
     s = position(3, hands=["T6 P6 O6", None, None], docks=["T5", "P5", ""])
@@ -473,7 +507,7 @@ def test_d20_a_reset_counts_as_a_card_on_its_dock():
 def test_d21_the_wave_goes_round_once_and_stops_at_its_initiator():
     hands = ["Stasis O10 P10 G2 G3", "P2", "P3"]
     docks = ["T4", "P8 P9", "O8 O9"]
-    s = position(3, hands=hands, docks=docks)
+    s = position(3, options=TURN, hands=hands, docks=docks)
     # a Stasis, two Tripwires and the Triple Play: 4 units for 2 other players
     play(s, "Stasis>1", "O10>3", "P10>2", "end", "take", "take")
     assert s.current_player() == 0 and legal(s) == ["take"]
@@ -486,14 +520,14 @@ def test_d21_the_wave_goes_round_once_and_stops_at_its_initiator():
 def test_d21_every_returning_unit_or_one_with_wall_one():
     hands = ["Stasis Stasis O10 G2 G3", "P2 P3"]
     docks = ["T4", "P6", "O8 O9"]
-    s = position(2, hands=hands, docks=docks)
+    s = position(2, options=TURN, hands=hands, docks=docks)
     # two Stasis, a Tripwire, the Triple Play: 4 units; 1 to seat 1, 3 come back
     play(s, "Stasis>1", "Stasis>2", "O10>3", "end", "take")
     before = pub(s)["hand_sizes"][0]
     play(s, "take")
     assert pub(s)["hand_sizes"][0] == before + 3 and s.stats()["wall_hits"] == [3, 0]
     assert s.stats()["turns_skipped"] == [1, 1] and pub(s)["skips"] == [2, 0]  # 2 still owed
-    s = position(2, options={"wall": "one"}, hands=hands, docks=docks)
+    s = position(2, options={"wall": "one", **TURN}, hands=hands, docks=docks)
     play(s, "Stasis>1", "Stasis>2", "O10>3", "end", "take")
     before = pub(s)["hand_sizes"][0]
     play(s, "take")
@@ -525,24 +559,29 @@ def test_d22_a_hit_with_both_piles_empty_draws_nothing_but_skips():
     s.draw, s.side = [], []
     s._legal = None
     check_conservation(s)
-    play(s, "Stasis>1", "end")
+    play(s, "Stasis>1")
     size = pub(s)["hand_sizes"][1]
-    play(s, "take")
+    play(s, "take", "end")
     assert pub(s)["hand_sizes"][1] == size and s.stats()["turns_skipped"][1] == 1
 
 
 # --------------------------------------------------------------------------- D23 clear
 def test_d23_a_null_that_is_the_last_card_wins_mid_wave():
-    s = position(3, hands=["Stasis O10 G2", "Null", "P2"], docks=["T4", "", "O8 O9"])
-    play(s, "Stasis>1", "O10>3", "end", "null")
+    # a Tripwire completing a Triple Play: one wave of 2 units; seat 1's last card is a Null
+    s = position(3, hands=["T6 P6 O10 G2", "Null", "P2"], docks=["T5", "P5", "O8 O9"])
+    play(s, "T6>1", "P6>2", "O10>3", "null")
     assert s.is_terminal() and s.winner() == 1 and pub(s)["ended_by"] == "clear"
     assert pub(s)["last_wave"]["remaining"] == 1  # the rest of the wave is dropped
     assert s.stats()["units_dropped"] == 1  # and counted
+    s = position(3, options=TURN, hands=["Stasis O10 G2", "Null", "P2"], docks=["T4", "", "O8 O9"])
+    play(s, "Stasis>1", "O10>3", "end", "null")
+    assert s.is_terminal() and s.winner() == 1 and s.stats()["units_dropped"] == 1
 
 
 def test_d23_a_win_with_the_last_card_ends_the_game_before_the_turns_penalties():
-    # the last card is a Tripwire: its unit (and the Stasis' before it) never travel
-    s = position(3, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
+    # the last card is a Tripwire: its unit (and, penalty_timing=turn, the Stasis' before it)
+    # never travel
+    s = position(3, options=TURN, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
     play(s, "Stasis>1", "O10>3")
     assert s.is_terminal() and s.winner() == 0 and pub(s)["ended_by"] == "clear"
     st = s.stats()
@@ -550,9 +589,8 @@ def test_d23_a_win_with_the_last_card_ends_the_game_before_the_turns_penalties()
     assert {"type": "clear", "seat": 0, "dropped": 2} in pub(s)["events"]
     lines = s.game.describe_events({}, pub(s), [0] * 3, [0] * 3, 0, ["A", "B", "C"])
     assert lines[-1] == "the game ends at once: 2 units of penalty never travel"
-    # the same with penalty_timing=immediate: the Stasis' unit left at once, the last one drops
-    o = {"penalty_timing": "immediate"}
-    s = position(3, options=o, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
+    # by default (penalty_timing=immediate) the Stasis' unit left at once, the last one drops
+    s = position(3, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
     play(s, "Stasis>1", "take", "O10>3")
     assert s.is_terminal() and s.stats()["units_dropped"] == 1
     assert s.stats()["hits_taken"] == [0, 1, 0]

@@ -39,6 +39,7 @@ def test_board_during_an_attack_wave():
         4,
         hands=["Stasis P10 O6 O2 O3", "Null T1 T2 G2", "P1 P2 O1", "T9 O9 G3"],
         docks=["T3 T4", "P8 P9", "O5"],
+        options={"penalty_timing": "turn"},  # the log's wave of 3 units (D17)
     )
     play(s, "Stasis>1", "P10>2", "O6>3", "end", "null")
     text = render_text(s.observation(2), names=["Ann", "Bob", "Cy", "Di"])
@@ -115,12 +116,22 @@ def test_events_name_resets_hijacks_skips_bonus_and_the_end():
         "A DEFUSES dock 1 with Teal 1: 5 cards to the side pile; a bonus turn when this turn ends"
     ]
     assert step(s, "O10>3") == [
-        "A trips a TRIPWIRE on dock 3 with Orange 10: 3 cards to the side pile; 1 penalty unit"
+        "A trips a TRIPWIRE on dock 3 with Orange 10: 3 cards to the side pile; 1 penalty unit",
+        "ATTACK WAVE: A triggers 1 unit; target B (1 incoming)",
     ]
-    assert step(s, "end") == ["ATTACK WAVE: A triggers 1 unit; target B (1 incoming)"]
     lines = step(s, "take")
     assert lines[0] == "B takes the hit: draws 1, skips 1 (the wave is spent)"
-    assert "A takes a bonus turn (Defuse or Volt)" in lines
+    assert "A takes a bonus turn (Defuse or Volt)" in step(s, "end")
+    s = position(
+        3,
+        hands=["T1 O10 P5 G2", "G3", "G4"],
+        docks=["T3 P3 P2 T2", "", "O8 O9"],
+        options={"penalty_timing": "turn"},
+    )
+    step(s, "T1>1")
+    step(s, "O10>3")
+    assert step(s, "end") == ["ATTACK WAVE: A triggers 1 unit; target B (1 incoming)"]
+    assert "A takes a bonus turn (Defuse or Volt)" in step(s, "take")
     s = position(2, hands=["P5 G2", "G3"], docks=["T5", "", ""])
     assert step(s, "P5>1") == ["A hijacks dock 1 with Purple 5 (Number Match)"]
     s = position(2, hands=["T6", "G3"], docks=["T5", "", ""])

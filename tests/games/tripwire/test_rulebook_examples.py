@@ -12,6 +12,9 @@ from ninetynine.games.tripwire.cards import NULL, STANDARD_COUNTS
 from .positions import check_conservation, legal, play, position
 
 A, B, C, D = 0, 1, 2, 3
+#: The log's wave of 3 units from 3 cards exists only when a turn's units stack into one wave
+#: (option ``penalty_timing=turn``); by default each card's units leave at once (D17).
+TURN = {"penalty_timing": "turn"}
 
 
 def pub(s):
@@ -28,9 +31,13 @@ def test_simulation_log_step_by_step():
     """§ 06 SIMULATION LOG: "[EVENT] A triggers 3 Penalties. >> TARGET: B (3 Incoming) Action:
     B plays Null. SAFE. (2 Remain) >> TARGET: C (2 Incoming) Action: C has no Null. Hits. (1
     Remains) >> TARGET: D (1 Incoming) Action: D takes hit. End."
+
+    Played with ``penalty_timing=turn``: one card triggers at most two units, so three units
+    in one wave need a turn's units to stack (D17).
     """
     s = position(
         4,
+        options=TURN,
         hands=["Stasis P10 O6 O2 O3", "Null T1 T2 G2", "P1 P2 O1", "T9 O9 G3"],
         docks=["T3 T4", "P8 P9", "O5"],
         draw="G4 G5 G6 G7",
@@ -89,6 +96,7 @@ def test_simulation_log_step_by_step():
 def test_simulation_log_events_read_like_the_log():
     s = position(
         4,
+        options=TURN,
         hands=["Stasis P10 O6 O2 O3", "Null T1 T2 G2", "P1 P2 O1", "T9 O9 G3"],
         docks=["T3 T4", "P8 P9", "O5"],
     )
@@ -238,6 +246,8 @@ def test_stasis_is_a_five_on_a_three_four_or_six_and_attacks():
     assert [m for m in legal(s) if m.startswith("Stasis")] == ["Stasis>1", "Stasis>2"]
     play(s, "Stasis>1")
     assert dock(s, 1) == (0, 5) and pub(s)["this_turn"]["units"] == 1
+    assert pub(s)["wave"]["target"] == 1  # the penalty leaves at once (D17)
+    play(s, legal(s)[0])  # seat 1 answers; seat 0's turn goes on
     play(s, "Stasis>2")
     assert dock(s, 2) == (1, 5) and pub(s)["this_turn"]["units"] == 2
 
@@ -261,11 +271,12 @@ def test_wall_rule_the_initiator_must_take_the_hit():
     """§ 06: "Wall Rule: If Chain returns to Initiator, they MUST take the hit." """
     s = position(
         2,
-        hands=["Stasis T10 Null Null G2", "P2"],
-        docks=["T3 T4", "P8 P9 T9", ""],
+        hands=["T6 P6 O10 Null Null G2", "P2"],
+        docks=["T5", "P5", "O8 O9"],
         draw="O2 O3 O4",
     )
-    play(s, "Stasis>1", "T10>2", "end")  # 2 units, one more than the other players
+    # a Tripwire that completes a Triple Play: 2 units, one more than the other players
+    play(s, "T6>1", "P6>2", "O10>3")
     play(s, "take")  # seat 1: 1 unit
     assert s.current_player() == 0 and pub(s)["wave"]["remaining"] == 1
     assert legal(s) == ["take"]  # seat 0 holds Nulls, but the wall allows none
@@ -274,7 +285,9 @@ def test_wall_rule_the_initiator_must_take_the_hit():
     sizes = pub(s)["hand_sizes"]
     play(s, "take")
     assert pub(s)["hand_sizes"][0] == sizes[0] + 1
-    assert s.stats()["wall_hits"] == [1, 0] and s.stats()["turns_skipped"] == [1, 1]
+    assert s.stats()["wall_hits"] == [1, 0] and s.current_player() == 0  # the turn goes on
+    play(s, "end")
+    assert s.stats()["turns_skipped"] == [1, 1]
     assert s.current_player() == 1  # both skips served: seat 1, then seat 0
 
 
@@ -286,9 +299,8 @@ def test_tripwire_resets_the_stack_next_player_draws_and_skips():
     play(s, "O10>3")
     assert dock(s, 3) == (2, 0)
     assert pub(s)["side_pile"] == [27, 28, 29] or pub(s)["side_pile"][-4:] == [26, 27, 28, 29]
-    play(s, "end")
-    assert s.current_player() == 1 and legal(s) == ["take"]
-    play(s, "take")
+    assert s.current_player() == 1 and legal(s) == ["take"]  # at once (D17)
+    play(s, "take", "end")
     assert pub(s)["hand_sizes"][1] == 2 and pub(s)["skips"][1] == 0
     assert s.current_player() == 2  # seat 1 was skipped
 
@@ -324,5 +336,4 @@ def test_triple_play_one_valid_card_on_all_three_docks_attacks():
     assert pub(s)["this_turn"]["units"] == 0
     play(s, "O6>3")
     assert pub(s)["this_turn"]["triple"] and pub(s)["this_turn"]["units"] == 1
-    play(s, "end")
-    assert s.current_player() == 1 and legal(s) == ["null"]  # a Null held must be played
+    assert s.current_player() == 1 and legal(s) == ["null"]  # at once; a Null must be played

@@ -36,14 +36,20 @@ def play_state():
     return position(3, hands=["T6", "P2", "P3"], docks=["T5", "", ""])
 
 
+#: A wave of 2 units from 2 cards: a turn's units in one wave (D17).
+TURN = {"penalty_timing": "turn"}
+
+
 def wave_state():
-    s = position(3, hands=["Stasis O10 G2", "Null T9", "P2"], docks=["T4", "", "O8 O9"])
+    s = position(
+        3, options=TURN, hands=["Stasis O10 G2", "Null T9", "P2"], docks=["T4", "", "O8 O9"]
+    )
     play(s, "Stasis>1", "O10>3", "end")
     return s
 
 
 def over_state():
-    s = position(3, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
+    s = position(3, options=TURN, hands=["Stasis O10", "P2", "P3"], docks=["T4", "", "O8 O9"])
     play(s, "Stasis>1", "O10>3")
     assert s.is_terminal()
     return s

@@ -14,6 +14,7 @@ are data: `games/heroes99/heroes/*.toml`, format in `docs/rules/heroes99-heroes.
 | max game length | the placements + 47 turns per player, each bounded by the roster's effects |
 | chance | inside the state (each seat's shuffle, the first player), from the seed |
 | returns | +1 the most points (equal: the most Strength), -1 every other seat; a draw 0 |
+| version | 2 (records of version 1 replay with `end=turn`) |
 
 ## A game
 Each player places 3 heroes (option `team`) face-down, one per lane; they are revealed when
@@ -21,9 +22,11 @@ everyone has placed them and a random player starts. A turn: **upkeep** (abiliti
 a card, **play** a card on one of your heroes with room (2 or fewer active cards), **activate a
 skill** of that hero whose rank or suit matches the card (optional, one), **end** (abilities),
 then a **Bonus Turn** if earned. Effects: Bolster X, bolster from hand, draw, discard, Shift,
-Swap, Clash, Resolve a Lane, Bonus Turn. The game ends at once when the turn player cannot draw
-or cannot play. A hero's Strength is its active cards (face cards 5, ace 1) plus 1 per bolster;
-each hero scores 1 point per other hero in its lane it exceeds; most points wins.
+Swap, Clash, Resolve a Lane, Bonus Turn. The game ends at once, right after the step that did
+it, when any player cannot draw (an empty deck) or cannot play (no hero with room; an empty
+hand at its own play step). A hero's Strength is its active cards (face cards 5, ace 1) plus 1
+per bolster; each hero scores 1 point per other hero in its lane it exceeds; most points wins
+(equal: the most Strength over all lanes).
 
 ## Actions
 | ids | notation | move |
@@ -47,10 +50,14 @@ each hero scores 1 point per other hero in its lane it exceeds; most points wins
 
 ## Options
 `team` (heroes per player, 1-5), `heroes` (directories of extra hero files), `ace` (1 or 11),
-`tiebreak` (strength / draw).
+`tiebreak` (strength / draw), `winner` (points / lanes: the most lanes won, § Overview),
+`end` (immediate / turn: only at the turn player's own draw or play step).
 
 ## Version history
 - 1: first release.
+- 2: the game ends the moment any player cannot draw or cannot play ("Once either condition
+  happens, the game ends immediately", H6; `end=turn` the old reading: at the turn player's
+  own step); option `winner=lanes` (H7).
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks

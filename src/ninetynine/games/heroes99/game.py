@@ -67,6 +67,24 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
         choice_parser("strength", "draw"),
         ("strength", "draw"),
     ),
+    "winner": OptionSpec(
+        "winner",
+        "points",
+        "who wins: points (the most points, § Scoring a Lane) or lanes (the most lanes won, "
+        "§ Overview; a lane is won by the seat alone with the most points in it); equal: "
+        "option tiebreak",
+        choice_parser("points", "lanes"),
+        ("points", "lanes"),
+    ),
+    "end": OptionSpec(
+        "end",
+        "immediate",
+        "when the game ends (§ Game End): immediate (as soon as any player has an empty deck "
+        "or no hero with room, right after the step that did it) or turn (only at the turn "
+        "player's own draw or play step)",
+        choice_parser("immediate", "turn"),
+        ("immediate", "turn"),
+    ),
 }
 
 
@@ -74,7 +92,8 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
 class HeroesGame(Game):
     """99 Heroes (99 Heroes rulebook), 2-4 players (default 2).
 
-    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``.
+    Options (see ``ninetynine rules heroes99``): ``team``, ``heroes``, ``ace``, ``tiebreak``,
+    ``winner``, ``end``.
 
     :raises GameOptionError: bad player count or option, or a hero file that breaks the schema
         (:class:`~ninetynine.games.heroes99.roster.HeroFileError` names the file and field).
@@ -86,7 +105,12 @@ class HeroesGame(Game):
     min_players = 2
     max_players = 4
     default_players = 2
-    version = 1
+    version = 2
+    #: Options that replay a record of an older version: version 1 ended the game only at
+    #: the turn player's own step (H6) and knew no ``winner`` option.
+    replay_options: ClassVar[Mapping[int, Mapping[str, Any]]] = {
+        1: {"end": "turn", "winner": "points"}
+    }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = HEROES_OPTIONS
     state_class = HeroesState
 
@@ -104,6 +128,10 @@ class HeroesGame(Game):
             )
         self.ace: int = o["ace"]
         self.tiebreak: str = o["tiebreak"]
+        #: ``winner=lanes``: the most lanes won decides, not the most points (H7).
+        self.by_lanes: bool = o["winner"] == "lanes"
+        #: ``end=immediate``: any player's end condition ends the game at once (H6).
+        self.end_immediately: bool = o["end"] == "immediate"
         self.layout = Layout(len(self.roster), self.lanes, self.num_players)
         #: ``hero_rules[h]``: hero ``h``'s static rules as a dict.
         self.hero_rules: tuple[dict[str, Any], ...] = tuple(

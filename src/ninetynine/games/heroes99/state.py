@@ -41,7 +41,7 @@ PHASE_NAMES = ("pick", "play", "over")
 #: Kinds of secret move (``HeroesState.secret``): a hero placed face-down, a card chosen for
 #: a Clash, a card bolstered from the hand.
 SECRET_PICK, SECRET_CLASH, SECRET_BOLSTER = 0, 1, 2
-#: ``ended_by``: the turn player could not draw / could not play (H6).
+#: ``ended_by``: a player (``end_seat``) could not draw / could not play (H6).
 NO_DRAW, NO_PLAY = "no_draw", "no_play"
 
 _STAT_KEYS = (
@@ -481,8 +481,13 @@ class HeroesState(EngineState):
         self.queue = [["upkeep"], ["draw"], ["play"], ["end"], ["finish"]]
 
     def _run(self) -> None:
-        """Run tasks until one needs a decision or the game ends."""
-        while self.pending is None and self.phase == PLAY:
+        """Run tasks until one needs a decision or the game ends (with ``end=immediate``, an
+        end condition reached by the last step ends it first: :meth:`_end_now`)."""
+        while self.phase == PLAY:
+            if self.game.end_immediately and self._end_now():
+                return
+            if self.pending is not None:
+                return
             if not self.queue:
                 self._begin_turn((self.player + 1) % self.game.num_players, False)
                 continue
@@ -517,7 +522,7 @@ class HeroesState(EngineState):
 
     def _draw_step(self, p: int) -> None:
         """``§ Gameplay``: "Draw a card" (``draw`` rule: more); an empty deck ends the game
-        at once (``§ Game End``, H6)."""
+        here (``§ Game End``, H6: with ``end=immediate`` it has ended when the deck emptied)."""
         deck = self.decks[p]
         if not deck:
             self._finish(NO_DRAW, p)
@@ -1126,9 +1131,51 @@ class HeroesState(EngineState):
         return self.game.roster.heroes[h].id if h >= 0 else None
 
     # ------------------------------------------------------------------ the end
+    def _end_now(self) -> bool:
+        """``§ Game End`` read as written (``end=immediate``, H6): "Once either condition
+        happens, the game ends immediately": as soon as any player has an empty deck (unable
+        to draw) or no hero with room (unable to play), the turn player first, then in seat
+        order. An empty hand counts only at its owner's play step (it draws first, H23).
+        Ends the game and returns ``True``, else ``False``."""
+        n = self.game.num_players
+        for k in range(n):
+            q = (self.player + k) % n
+            how = NO_DRAW if not self.decks[q] else NO_PLAY if not self._playable(q) else ""
+            if how:
+                self._finish(how, q)
+                return True
+        return False
+
+    def lanes_won(self) -> list[int]:
+        """Lanes won per seat (``§ Overview``: "The player who wins more lanes"): a lane is
+        won by the seat alone with the most points in it (resolved lanes as tallied); a lane
+        where nobody scores or the most points are shared is won by nobody (H7)."""
+        n = self.game.num_players
+        won = [0] * n
+        if not self.revealed:
+            return won
+        for ln in range(self.game.lanes):
+            lp = self._lane_points(ln)
+            best = max(lp)
+            if best > 0 and lp.count(best) == 1:
+                won[lp.index(best)] += 1
+        return won
+
+    def _winner_now(self) -> int:
+        """The winner if the game ended now (H7): the most points (``winner=lanes``: the most
+        lanes won); equal: the most Strength over all lanes (``tiebreak=strength``), still
+        equal, or ``tiebreak=draw``: -1, a draw."""
+        key = self.lanes_won() if self.game.by_lanes else self.points()
+        best = max(key)
+        top = [q for q in range(len(key)) if key[q] == best]
+        if len(top) > 1 and self.game.tiebreak == "strength":
+            ts = self.total_strength()
+            b2 = max(ts[q] for q in top)
+            top = [q for q in top if ts[q] == b2]
+        return top[0] if len(top) == 1 else -1
+
     def _finish(self, how: str, seat: int) -> None:
-        """``§ Game End``: at once; most points wins; a tie goes to the most Strength over all
-        lanes (option ``tiebreak``), else it is a draw (H7)."""
+        """``§ Game End``: the game is over; the winner by :meth:`_winner_now` (H7)."""
         self.phase = OVER
         self.pending = None
         self.queue = []
@@ -1136,17 +1183,17 @@ class HeroesState(EngineState):
         self.secret = []  # the game is over: every move is public (H19)
         self.ended_by = how
         self.end_seat = seat
-        pts = self.points()
-        best = max(pts)
-        top = [q for q in range(len(pts)) if pts[q] == best]
-        if len(top) > 1 and self.game.tiebreak == "strength":
-            ts = self.total_strength()
-            b2 = max(ts[q] for q in top)
-            top = [q for q in top if ts[q] == b2]
-        self.winner_ = top[0] if len(top) == 1 else -1
-        self.events.append(
-            {"type": "end", "how": how, "seat": seat, "points": pts, "winner": self.winner_}
-        )
+        self.winner_ = self._winner_now()
+        end: dict[str, Any] = {
+            "type": "end",
+            "how": how,
+            "seat": seat,
+            "points": self.points(),
+            "winner": self.winner_,
+        }
+        if self.game.by_lanes:
+            end["lanes_won"] = self.lanes_won()
+        self.events.append(end)
 
     # ------------------------------------------------------------------ errors
     def _why_illegal(self, action: Any) -> str:
@@ -1571,15 +1618,9 @@ class HeroesState(EngineState):
         table: pick rate and win rate per hero). Numbers: ``turns``, ``actions``. Category:
         ``ended_by`` (``no_draw``, ``no_play``).
         """
-        n, L = self.game.num_players, self.game.lanes
+        n = self.game.num_players
         pts = self.points()
-        won = [0] * n
-        if self.revealed:
-            for ln in range(L):
-                lp = self._lane_points(ln)
-                best = max(lp)
-                if best > 0 and lp.count(best) == 1:
-                    won[lp.index(best)] += 1
+        won = self.lanes_won()
         picked = []
         for q in range(n):
             ids = [self._hid(h) for h in self.heroes[q] if h >= 0]

@@ -205,6 +205,20 @@ class SixtoState(EngineState):
         the left (D9)."""
         return (self.active + self.chosen) % self.game.num_players
 
+    def simultaneous_players(self) -> list[int]:
+        """The seats that choose now without seeing one another's choice, in the order their
+        actions are applied: in the choose phase every seat yet to choose for this roll, the
+        current chooser first and then to the left ("each player can choose", D9); in the roll
+        phase the active player alone; none at the end. Each seat's choices are
+        :meth:`legal_for` (its sheet and the dice decide them, not the others' choices). The
+        parallel environment (``ninetynine.envs.parallel_env``) asks this."""
+        if self.phase == OVER:
+            return []
+        if self.phase == ROLL:
+            return [self.active]
+        n = self.game.num_players
+        return [(self.active + i) % n for i in range(self.chosen, n)]
+
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL

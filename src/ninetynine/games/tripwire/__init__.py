@@ -13,6 +13,7 @@ Source: Tripwire System Manual v3.0. Rules decisions: `docs/rules/tripwire.md` (
 | max game length | `max_turns` x (cards + 1 + players) (`auto`: 500 turns heads-up, else 1000) |
 | chance | inside the state (the shuffle at setup, side-pile reshuffles), from the seed |
 | returns | +1 the first to empty their hand, -1 every other seat (blocked, turn limit: D24) |
+| version | 3 (records of version 2 replay with `penalty_timing=turn`, `bonus_no_play=lose`) |
 
 ## A turn
 Play cards on the three docks, one at a time: on an empty dock a standard 2-9 of the dock's
@@ -21,16 +22,18 @@ marker colour; on a dock of colour C and value V a standard card of colour C and
 colour), a Vector as V±1, a Volt on a 2 or a 9, a Stasis (a 5) on a 3, 4 or 6, a Grey V±1, a
 [+] or [-] (the value stays 2-9). One standard card or wild per dock a turn; Grey and [+]/[-]
 chain without limit, all on one dock. A player who can play must play one card, then may
-`end`; one who cannot must `draw`. A 1 (or a Volt on a 2) is a **Defuse**: the stack goes to the
-side pile and the player earns a bonus turn. A 10 (or a Volt on a 9) is a **Tripwire**: the stack
-goes to the side pile and one penalty unit is triggered; so is one by each Stasis and by a
-**Triple Play** (a card on every dock in one turn, all three docks filled when it began). A
-Volt earns the bonus turn either way.
+`end`; one who cannot must `draw` (a bonus turn too). A 1 (or a Volt on a 2) is a
+**Defuse**: the stack goes to the side pile and the player earns a bonus turn. A 10 (or a Volt
+on a 9) is a **Tripwire**: the stack goes to the side pile and one penalty unit is triggered;
+so is one by each Stasis and by a **Triple Play** (a card on every dock in one turn, all three
+docks filled when it began). A Volt earns the bonus turn either way.
 
 ## Attack Waves
-When the turn ends, its penalty units travel as one Attack Wave to the next players in turn:
-each target plays `null` (a Null card: safe, one unit cancelled) or, only without a Null,
-`take` (draw one card, skip a turn, one unit absorbed); the rest passes on. Units that come back
+The penalty units a card triggers leave at once as an Attack Wave to the next players in turn
+(the two of a Tripwire or Stasis that completes a Triple Play travel together); the turn goes
+on when the wave is over. Each target plays `null` (a Null card: safe, one unit cancelled) or,
+only without a Null, `take` (draw one card, skip a turn, one unit absorbed); the rest passes
+on. Units that come back
 to the player who launched the wave are all taken by that player (the Wall Rule). The first
 player to play their last card wins at once, before any penalty still pending: System Clear!
 
@@ -62,8 +65,9 @@ kinds).
 ## Options
 `per_dock` (one / any), `priming` (marker / any), `stop_early` (true / false), `volt_bonus`
 (always / defuse), `stasis` (literal / sequence), `chain` (protocol / deflect), `must_null`
-(true / false), `penalty_timing` (turn / immediate), `wall` (all / one), `deck` (copies of Vec,
-Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
+(true / false), `penalty_timing` (immediate / turn: a turn's units leave as one wave when it
+ends), `bonus_no_play` (draw / lose: a bonus turn without a play is lost), `wall` (all / one),
+`deck` (copies of Vec, Volt, Stasis, Plus, Minus, Null), `max_turns` (safety stop).
 
 ## Search hooks
 For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
@@ -85,6 +89,10 @@ it (no value for kept cards), kept for comparison.
   same-colour Number Match is no hijack (event effect `match`; stat `hijacks` replaces
   `number_matches`, D6); loaded states are validated; `T7>4` says there is no dock 4 (D28);
   `max_turns=auto` (D25): 500 turns heads-up, 1000 with more players.
+- 3: the rulebook's readings. "4. Penalty Interrupt: Resolve penalties immediately": each
+  card's units leave at once and the turn goes on (D17; `penalty_timing=turn` the old reading);
+  "2. If No Plays: Draw exactly 1 card" holds in a bonus turn too (D14; `bonus_no_play=lose`
+  the old reading). Records of version 2 replay with those two options.
 """
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks

@@ -92,11 +92,19 @@ TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {
     ),
     "penalty_timing": OptionSpec(
         "penalty_timing",
-        "turn",
-        "when penalty units travel: turn (a turn's units stack into one Attack Wave when it "
-        "ends) or immediate (each card's units leave at once; the turn then goes on)",
-        choice_parser("turn", "immediate"),
-        ("turn", "immediate"),
+        "immediate",
+        "when penalty units travel: immediate (each card's units leave at once as an Attack "
+        "Wave; the turn then goes on) or turn (a turn's units stack into one wave when it ends)",
+        choice_parser("immediate", "turn"),
+        ("immediate", "turn"),
+    ),
+    "bonus_no_play": OptionSpec(
+        "bonus_no_play",
+        "draw",
+        "a bonus turn that begins with no valid play: draw (draw exactly 1 card, as any turn "
+        "without a play) or lose (the bonus turn is lost, nothing is drawn)",
+        choice_parser("draw", "lose"),
+        ("draw", "lose"),
     ),
     "wall": OptionSpec(
         "wall",
@@ -128,8 +136,8 @@ class TripwireGame(Game):
     """Tripwire (Tripwire System Manual v3.0), 2-6 players (default 4).
 
     Options (see ``ninetynine rules tripwire``): ``per_dock``, ``priming``, ``stop_early``,
-    ``volt_bonus``, ``stasis``, ``chain``, ``must_null``, ``penalty_timing``, ``wall``, ``deck``,
-    ``max_turns``.
+    ``volt_bonus``, ``stasis``, ``chain``, ``must_null``, ``penalty_timing``, ``bonus_no_play``,
+    ``wall``, ``deck``, ``max_turns``.
 
     :raises GameOptionError: bad player count or option (a ``ValueError``), or a deck too
         small to deal seven cards to every player.
@@ -141,7 +149,12 @@ class TripwireGame(Game):
     min_players = 2
     max_players = 6
     default_players = 4
-    version = 2
+    version = 3
+    #: Options that replay a record of an older version (version 2's defaults: a turn's units
+    #: left as one wave when it ended, D17; a bonus turn without a play was lost, D14).
+    replay_options: ClassVar[Mapping[int, Mapping[str, Any]]] = {
+        2: {"penalty_timing": "turn", "bonus_no_play": "lose"}
+    }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
     state_class = TripwireState
 
@@ -163,6 +176,8 @@ class TripwireGame(Game):
         self.must_null: bool = o["must_null"]
         #: ``penalty_timing=turn``: a turn's units leave as one wave when it ends (D17).
         self.turn_waves: bool = o["penalty_timing"] == "turn"
+        #: ``bonus_no_play=lose``: a bonus turn without a valid play is lost, not drawn (D14).
+        self.lose_idle_bonus: bool = o["bonus_no_play"] == "lose"
         self.wall: str = o["wall"]
         mt = o["max_turns"]
         if mt == "auto":

@@ -10,12 +10,16 @@ positions merged and a node budget, and it scores every point where it could ``e
   keeping the flexible ones (Vectors, [+], [-]): between plans that shed as many cards, the
   one that keeps the more playable hand wins; emptying the hand wins the game and beats
   everything;
-* **the Attack Wave** the turn launches (Tripwires, Stasis, a Triple Play, ``§ 06``): each unit
-  reaches the next player in turn, who loses a card's worth and a turn unless they hold a Null
-  (estimated from the cards the agent has not seen); a hit on the opponent with the fewest
+* **the Attack Waves** the turn launches (Tripwires, Stasis, a Triple Play, ``§ 06``): each
+  unit reaches the next player in turn, who loses a card's worth and a turn unless they hold a
+  Null (estimated from the cards the agent has not seen); a hit on the opponent with the fewest
   cards (the leader) is worth more; units that would come back round to the agent (the Wall
-  Rule) count against it. So it times its Tripwires and Triple Plays: it launches them when
-  they land on the leader, and never so many that the wall hits it;
+  Rule) count against it. Each card's units are a wave of their own (``penalty_timing``
+  ``immediate``, the default) or the turn's units are one wave (``turn``). So it times its
+  Tripwires and Triple Plays: it launches them when they land on the leader, and never so
+  many in one wave that the wall hits it. (Under version 3's rules, planning each card's wave
+  on its own wins 50.0% of 4,000 heads-up games against the same agent planning one wave a
+  turn, and 25.3% of 600 four-player games: no stronger, but it plans what the rules do);
 * **the bonus turn** of a Defuse, worth a little when the agent keeps a card for it;
 * **the docks it leaves**: a dock left at 2 or 9 offers the next player a reset, and with two
   players a Tripwire against the agent itself;
@@ -238,10 +242,14 @@ def plan_turn(
     budget: int | None = None,
     volt_bonus: str = "always",
     weights: Weights = DEFAULT_WEIGHTS,
+    immediate: bool = True,
 ) -> Plan:
     """The best plan for the rest of the observing seat's turn (its ``phase`` is ``play``).
 
-    An empty plan means: end now (or draw, if nothing was played and nothing fits).
+    ``immediate``: each card's penalty units are an Attack Wave of their own (option
+    ``penalty_timing=immediate``, D17), so the plan is scored with the sum of those waves'
+    values; else the turn's units are one wave. An empty plan means: end now (or draw, if
+    nothing was played and nothing fits).
     """
     ctx = _Ctx(obs, rules, chain, weights)
     fit_masks = ctx.fit_masks
@@ -256,6 +264,9 @@ def plan_turn(
     mask = sum(1 << (d - 1) for d in t["docks"])
     full = sum(1 << (d - 1) for d in t["full"])
     units = t["units"]
+    # the value of the waves this turn's cards launch; immediate: each card's own (the waves
+    # already launched are past and the same for every plan), else the turn's one wave
+    hits0 = 0.0 if immediate else ctx.hit_values[min(units, 12)]
     bonus = t["bonus"]
     triple_ok = t["triple_possible"] and not t["triple"]
     must = t["played"] == 0
@@ -268,14 +279,13 @@ def plan_turn(
         hand: tuple[int, ...],
         colors: tuple[int, ...],
         values: tuple[int, ...],
-        units: int,
+        hits: float,
         bonus: bool,
         shed_bonus: float,
     ) -> float:
         if not hand:
             return WIN + len(path)
-        v = SHED * len(path) + shed_bonus
-        v += ctx.hit_values[min(units, 12)]
+        v = SHED * len(path) + shed_bonus + hits
         if bonus:
             v += ctx.bonus
         v -= ctx.open_cost * ((values[0] in (2, 9)) + (values[1] in (2, 9)) + (values[2] in (2, 9)))
@@ -307,6 +317,7 @@ def plan_turn(
         mask: int,
         full: int,
         units: int,
+        hits: float,
         bonus: bool,
         triple_ok: bool,
         shed_bonus: float,
@@ -314,7 +325,7 @@ def plan_turn(
     ) -> None:
         nodes[0] += 1
         if path or not must:
-            s = score(path, hand, colors, values, units, bonus, shed_bonus)
+            s = score(path, hand, colors, values, hits, bonus, shed_bonus)
             b = best[0]
             if b is None or s > b.score:
                 kept = _fits(hand, colors, values, len(hand)) if ctx.keep else 0
@@ -368,6 +379,10 @@ def plan_turn(
                     if t2 and m2 == 0b111:
                         u2 += 1
                         t2 = False
+                    if immediate:
+                        h2v = hits + ctx.hit_values[u2 - units]
+                    else:
+                        h2v = ctx.hit_values[min(u2, 12)]
                     n2 = d if chained else neutral
                     f2 = full | (1 << d) if one_per_dock and not chained else full
                     key = (h2, tuple(cs), tuple(vs), n2, m2, f2, u2, b2, t2)
@@ -383,13 +398,14 @@ def plan_turn(
                         m2,
                         f2,
                         u2,
+                        h2v,
                         b2,
                         t2,
                         shed_bonus + PRIORITY[k] + (0.02 if eff == NUMBER else 0.0),
                         r2,
                     )
 
-    visit((), hand, colors, values, neutral, mask, full, units, bonus, triple_ok, 0.0, 0)
+    visit((), hand, colors, values, neutral, mask, full, units, hits0, bonus, triple_ok, 0.0, 0)
     plan = best[0]
     if plan is None:  # nothing fits: the turn is a draw
         return Plan((), 0.0, 0, units, False, bonus, 0)
@@ -409,6 +425,7 @@ class GreedyAgent:
         self.chain: str = getattr(game, "chain", "protocol")
         self.one_per_dock: bool = getattr(game, "one_per_dock", True)
         self.volt_bonus: str = getattr(game, "volt_bonus", "always")
+        self.immediate: bool = not getattr(game, "turn_waves", False)
         self._plan: tuple[Any, tuple[int, ...]] | None = None
 
     def step(self, observation: dict[str, Any], legal_actions: list[int]) -> int:
@@ -429,6 +446,7 @@ class GreedyAgent:
                 self.one_per_dock,
                 volt_bonus=self.volt_bonus,
                 weights=self.weights,
+                immediate=self.immediate,
             ).actions
         if rest and rest[0] in legal_actions:
             a = rest[0]
@@ -468,7 +486,8 @@ def explain_choice(obs: dict[str, Any], game: Any = None) -> str:
             return f"null: safe from one of the {w['remaining']} incoming units; the rest passes on"
         return "take: you hold no Null; draw one card and lose your next turn"
     volt_bonus: str = getattr(game, "volt_bonus", "always")
-    plan = plan_turn(obs, rules, chain, one_per_dock, volt_bonus=volt_bonus)
+    immediate = not getattr(game, "turn_waves", False)
+    plan = plan_turn(obs, rules, chain, one_per_dock, volt_bonus=volt_bonus, immediate=immediate)
     if not plan.actions:
         if obs["this_turn"]["played"] == 0:
             return "draw: no card in your hand fits a dock"
@@ -478,9 +497,15 @@ def explain_choice(obs: dict[str, Any], game: Any = None) -> str:
         return " ".join(moves) + ": System Clear! (your last card)"
     moves.append("end")
     why = [f"sheds {plan.shed} card{'s' if plan.shed != 1 else ''}"]
-    if plan.units:
-        n = obs["num_players"]
-        me = obs["player"]
+    n = obs["num_players"]
+    me = obs["player"]
+    new_units = plan.units - obs["this_turn"]["units"]
+    if immediate and new_units:
+        why.append(
+            f"{new_units} penalty unit{'s' if new_units != 1 else ''}, each card's Attack Wave "
+            f"at once against seat {(me + 1) % n}"
+        )
+    elif plan.units:
         hit = [(me + i) % n for i in range(1, min(plan.units, n - 1) + 1)]
         who = ", ".join(f"seat {q}" for q in hit)
         why.append(

@@ -198,6 +198,7 @@ def _view_key(state: Any, p: int) -> tuple[Any, ...]:
         g.chain,
         g.one_per_dock,
         g.volt_bonus,
+        g.turn_waves,
         tuple(g.counts),
     )
 
@@ -233,7 +234,12 @@ def rollout_policy(state: Any, rng: Any = None) -> int:
         if memo is None:
             g = state.game
             memo = plan_turn(
-                _plan_view(state, p), g.rules, g.chain, g.one_per_dock, volt_bonus=g.volt_bonus
+                _plan_view(state, p),
+                g.rules,
+                g.chain,
+                g.one_per_dock,
+                volt_bonus=g.volt_bonus,
+                immediate=not g.turn_waves,
             ).actions
             if len(_MEMO) >= MEMO_SIZE:
                 _MEMO.clear()

@@ -5,10 +5,11 @@ Implements Tripwire System Manual v3.0 (§ 01-08) with the readings recorded in
 
 Cards are kinds 0..43 (``cards.py``); action ids are in ``actions.py``; what a card does to a
 dock is in ``rules.py``. A turn is a run of plays ended by ``end`` (or one ``draw`` when no
-play is valid); the penalty units the turn triggered then travel as one Attack Wave, one
-``null`` or ``take`` per target (D17-D21); then the bonus turn (D14) or the next player.
-Skipped turns, a lost bonus turn, the blocked game and the safety stop need no decision and
-happen between actions.
+play is valid); the penalty units a card triggers leave at once as an Attack Wave, one
+``null`` or ``take`` per target, and the turn then goes on (D17-D21; ``penalty_timing=turn``:
+the turn's units leave as one wave after ``end``); then the bonus turn (D14) or the next
+player. Skipped turns, the blocked game and the safety stop need no decision and happen
+between actions.
 """
 
 from __future__ import annotations
@@ -506,7 +507,8 @@ class TripwireState(EngineState):
 
     def _begin_turn(self, q: int, bonus: bool) -> None:
         """Give the turn to ``q``: the safety stop (D25), the blocked game (D24), owed skips
-        (D19) and a bonus turn without a play (D14) are settled here, without an action."""
+        (D19) and, with ``bonus_no_play=lose``, a bonus turn without a play (D14) are settled
+        here, without an action."""
         n = self.game.num_players
         while True:
             if self.turn >= self.game.max_turns:
@@ -521,7 +523,7 @@ class TripwireState(EngineState):
                 self.skips[q] -= 1
                 self.st["turns_skipped"][q] += 1
                 self.events.append({"type": "skip", "seat": q, "bonus": bonus})
-            elif bonus and not self.has_play(q):
+            elif bonus and self._loses_bonus(q):
                 self.events.append({"type": "bonus_lost", "seat": q})
             else:
                 break
@@ -536,6 +538,12 @@ class TripwireState(EngineState):
         self.st["turns_taken"][q] += 1
         if bonus:
             self.events.append({"type": "bonus", "seat": q})
+
+    def _loses_bonus(self, q: int) -> bool:
+        """Option ``bonus_no_play=lose`` (D14): a bonus turn that begins with no valid play is
+        lost without drawing. By default it is a turn like any other: "2. If No Plays: Draw
+        exactly 1 card. Turn ends." (§ 04)."""
+        return self.game.lose_idle_bonus and not self.has_play(q)
 
     def _draw_cards(self, p: int, k: int) -> int:
         """Draw ``k`` cards for ``p``; an empty draw pile is first rebuilt from the side pile

@@ -233,6 +233,24 @@ class Warp99Game(Game):
 
         return writer(self)
 
+    def batched_engine(
+        self,
+        num_envs: int,
+        opponents: Sequence[str] = (),
+        seat: int | None = None,
+        backend: str = "auto",
+        num_threads: int | None = None,
+    ) -> Any:
+        """A :class:`~ninetynine.games.warp99.batched.VectorBatch`: ``num_envs`` games in
+        lockstep on the batched engine (compiled when built, else the reference engine), every
+        option supported; bots ``"random"`` or ``"greedy"`` (needs numpy).
+
+        :raises GameOptionError: another bot, a bad seat, ``num_envs`` or backend.
+        """
+        from .batched import VectorBatch
+
+        return VectorBatch(self, num_envs, opponents, seat, backend, num_threads)
+
     def render_observation(
         self,
         observation: Mapping[str, Any],

@@ -94,6 +94,8 @@ async function create(ev) {
   });
   const names = Array.from({ length: n }, (_, i) => $(`name-${i}`).value.trim() || null);
   const body = { game: g.id, players: n, seats, names, options: readOptions() };
+  body.spectator_chat = $("spectator-chat").checked;
+  if ($("turn-seconds").value !== "") body.turn_seconds = Number($("turn-seconds").value);
   // the seed's digits go as typed: Number() would round one above 2**53 to another seed
   const seed = $("seed").value.trim();
   let payload = body;

@@ -59,9 +59,11 @@ function connect() {
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") draw(msg);
+    else if (msg.type === "chat") addChat(msg.messages);
     else if (msg.type === "hint") { $("hint").textContent = "Hint: " + msg.text; $("hint").classList.remove("hidden"); }
     else if (msg.type === "error") {
       if (msg.code === "bad_token" || msg.code === "not_found") fatal(msg.message);
+      else if (chatPending) { chatPending = false; $("chat-error").textContent = msg.message; $("chat-error").classList.remove("hidden"); }
       else showError(msg.message);
     }
   };
@@ -97,6 +99,41 @@ function statusLine(v) {
   return ["other", `${who} to move${v.present[cp] ? "" : " (away)"}`];
 }
 
+// -- optional sound (off by default; the choice is kept in this browser) -----------------
+let audio = null;
+function beep() {
+  if (!$("sound").checked) return;
+  document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch { /* no audio here: the tab title still says it */ }
+}
+
+let turnEnds = null;
+let turnWho = "";
+const cp = () => view && view.current_player;
+function tick() {
+  const box = $("timer");
+  if (turnEnds === null || (view && view.terminal)) { box.classList.add("hidden"); return; }
+  const left = Math.max(0, Math.ceil((turnEnds - Date.now()) / 1000));
+  const mmss = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  box.textContent = turnWho === "you"
+    ? `${mmss} left for your move (then greedy plays it for you)`
+    : `${mmss} left for ${turnWho}`;
+  box.dataset.left = String(left);
+  box.classList.toggle("urgent", left <= 10);
+  box.classList.remove("hidden");
+}
+setInterval(tick, 500);
+
 function draw(v) {
   if (document.body.dataset.offline === "1") return; // a late message from a closed socket
   const previous = view;
@@ -110,7 +147,13 @@ function draw(v) {
   const [turn, text] = statusLine(v);
   $("status").dataset.turn = turn;
   $("status").textContent = text;
+  if (turn === "you" && (!previous || previous.version !== v.version)) beep();
   if (!previous || previous.version !== v.version || turn === "you") document.title = (turn === "you" ? "● " : "") + "ninetynine: " + v.game;
+
+  // the turn timer: counted down here from the seconds left when the view was sent
+  turnEnds = v.turn_left === null || v.turn_left === undefined ? null : Date.now() + 1000 * v.turn_left;
+  turnWho = turn === "you" ? "you" : seatName(v, cp());
+  tick();
 
   // seats
   $("seats").replaceChildren(...v.names.map((n, i) => el("span", {
@@ -141,11 +184,63 @@ function draw(v) {
     e.events.length ? el("span", { class: "ev" }, " — " + e.events.join("; ")) : "")));
   $("log").scrollTop = $("log").scrollHeight;
 
+  // rematch: any seat of a finished game starts it (the same for all); everyone is told
+  const over = v.terminal || Boolean(v.result);
+  $("rematch-panel").classList.toggle("hidden", !over || (v.seat === null && !v.rematch));
+  $("rematch-btn").classList.toggle("hidden", !over || v.seat === null || Boolean(v.rematch));
+  if (v.rematch) {
+    $("rematch-text").textContent = "A rematch has started: same seats, a new deal.";
+    $("rematch-go").href = rematchUrl(v.rematch);
+    $("rematch-go").classList.remove("hidden");
+  }
+
   // record
   if (v.terminal) {
     const a = $("record");
     a.href = `/api/tables/${tableId}/record`;
     a.classList.remove("hidden");
+    $("replay-link").href = `/replay/${tableId}`;
+    $("replay-link").classList.remove("hidden");
+  }
+}
+
+// -- chat: plain text only (textContent), the server keeps it with the table -------------
+let chatPending = false; // the last error answers our chat line
+const seen = new Set();
+function addChat(messages) {
+  chatPending = false;
+  $("chat-error").classList.add("hidden");
+  for (const m of messages) {
+    if (seen.has(m.n)) continue;
+    seen.add(m.n);
+    const when = new Date(m.time * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    $("chat").append(el("li", { dataset: { seat: m.seat } }, el("strong", {}, m.name), ": ", m.text,
+      el("span", { class: "ev" }, ` ${when}`)));
+  }
+  $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+function sendChat(ev) {
+  ev.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
+  chatPending = true;
+  socket.send(JSON.stringify({ type: "chat", text }));
+  $("chat-text").value = "";
+}
+
+function rematchUrl(id) {
+  return (token ? `/play/${id}/${token}` : `/watch/${id}`) + `?from=${encodeURIComponent(tableId)}`;
+}
+
+async function startRematch() {
+  $("rematch-btn").disabled = true;
+  try {
+    const r = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body: { token } });
+    location.assign(rematchUrl(r.id));
+  } catch (e) {
+    $("rematch-btn").disabled = false;
+    $("rematch-text").textContent = e.message;
   }
 }
 
@@ -162,6 +257,29 @@ async function start() {
   const name = (info.title || info.game).split(":")[0];
   const target = info.options && info.options.target;
   $("subtitle").textContent = `${name}${target ? ` · target ${target}` : ""} — table ${tableId}`;
+  // an invite link of a table whose rematch has started opens the rematch (same seat token)
+  if (info.rematch && token) {
+    location.replace(rematchUrl(info.rematch));
+    return;
+  }
+  const from = new URLSearchParams(location.search).get("from");
+  if (from) {
+    $("rematch-of").replaceChildren("Rematch of table ", from, ": ",
+      el("a", { href: `/replay/${encodeURIComponent(from)}` }, "replay that game"), ".");
+    $("rematch-of").classList.remove("hidden");
+  }
+  $("rematch-btn").addEventListener("click", startRematch);
+  $("sound").checked = localStorage.getItem("ninetynine.sound") === "on";
+  $("sound").addEventListener("change", () => {
+    localStorage.setItem("ninetynine.sound", $("sound").checked ? "on" : "off");
+    if ($("sound").checked) beep(); // a sample, and it unlocks audio after this click
+  });
+  $("chat-form").classList.toggle("hidden", !token);
+  $("chat-note").textContent = token
+    ? (info.spectator_chat ? "Spectators can read this chat." : "Only the players read this chat.")
+    : (info.spectator_chat ? "The players' chat (only they can write)." : "The players keep their chat to themselves at this table.");
+  $("chat").classList.toggle("hidden", !token && !info.spectator_chat);
+  $("chat-form").addEventListener("submit", sendChat);
   $("watch").href = `/watch/${tableId}`;
   $("fixed-deal").classList.toggle("hidden", !info.fixed_deal);
   try {

@@ -1,0 +1,134 @@
+"""Chat per table over the table's WebSocket: ``{"type": "chat", "text": ...}`` from a seat,
+``{"type": "chat", "messages": [...]}`` to every seat, and to spectators only when the table
+was created with ``spectator_chat``; plain text, length and rate limits, stored with the table
+(a viewer joining later gets the last lines)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
+pytest.importorskip("httpx")
+
+from ninetynine.web import tables as tables_module
+
+from .conftest import client_class, new_table
+
+
+def next_of(ws, kind: str) -> dict:
+    for _ in range(100):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def no_chat_before_refresh(ws) -> None:
+    """Messages to one connection keep their order: a chat sent to it would come before the
+    answer to this refresh."""
+    ws.send_json({"type": "refresh"})
+    while True:
+        msg = ws.receive_json()
+        assert msg["type"] != "chat", msg
+        if msg["type"] == "state":
+            return
+
+
+def two_seats(client, **settings) -> tuple[str, list[str]]:
+    t = new_table(
+        client, game="warp99", players=2, seats=["human", "human"], names=["Ann", "Bo"], **settings
+    )
+    return t["id"], [s["token"] for s in t["seats"]]
+
+
+def test_seats_chat_and_spectators_read_only_when_allowed(client) -> None:
+    for allowed in (False, True):
+        tid, tokens = two_seats(client, spectator_chat=allowed)
+        assert client.get(f"/api/tables/{tid}").json()["spectator_chat"] is allowed
+        with (
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ann,
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as bo,
+            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+        ):
+            ann.send_json({"type": "chat", "text": "  <b>hello</b>\x07 Bo \n"})
+            for ws in (ann, bo):
+                (line,) = next_of(ws, "chat")["messages"]
+                assert line["text"] == "<b>hello</b>  Bo"  # plain text, control characters out
+                assert (line["seat"], line["name"], line["n"]) == (0, "Ann", 1)
+            if allowed:
+                assert next_of(spectator, "chat")["messages"][0]["text"] == "<b>hello</b>  Bo"
+            else:
+                no_chat_before_refresh(spectator)
+            spectator.send_json({"type": "chat", "text": "me too"})
+            err = next_of(spectator, "error")
+            assert err["code"] == "spectator"
+
+
+def test_chat_limits_length_and_rate(client) -> None:
+    tid, tokens = two_seats(client)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
+        table = client.app.state.manager.tables[tid]
+        table.clock = lambda: 1000.0  # every line at the same instant
+        for text in ("x" * (tables_module.MAX_CHAT + 1), "   ", 42):
+            ws.send_json({"type": "chat", "text": text})
+            assert next_of(ws, "error")["code"] == "bad_message"
+        for i in range(tables_module.CHAT_BURST):
+            ws.send_json({"type": "chat", "text": f"line {i}"})
+            assert next_of(ws, "chat")["messages"][0]["text"] == f"line {i}"
+        ws.send_json({"type": "chat", "text": "one too many"})
+        err = next_of(ws, "error")
+        assert err["code"] == "rate" and "slow down" in err["message"]
+        table.clock = lambda: 1000.0 + tables_module.CHAT_WINDOW
+        ws.send_json({"type": "chat", "text": "later"})
+        assert next_of(ws, "chat")["messages"][0]["text"] == "later"
+
+
+def test_the_chat_is_stored_with_the_table(client, db_url) -> None:
+    from ninetynine.web.app import create_app
+
+    tid, tokens = two_seats(client)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
+        for text in ("first", "second"):
+            ws.send_json({"type": "chat", "text": text})
+            next_of(ws, "chat")
+    again = client_class()(create_app(db_url, bot_delay=0.0))  # a restarted server
+    with again, again.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+        lines = next_of(ws, "chat")["messages"]
+    assert [(m["n"], m["name"], m["text"]) for m in lines] == [
+        (1, "Ann", "first"),
+        (2, "Ann", "second"),
+    ]
+
+
+def test_a_bad_chat_setting_is_refused(client) -> None:
+    r = client.post("/api/tables", json={"game": "warp99", "spectator_chat": "yes"})
+    assert r.status_code == 400 and "spectator_chat" in r.json()["error"]
+
+
+def test_a_database_from_before_chat_is_brought_up_to_date(tmp_path) -> None:
+    import sqlalchemy
+
+    from ninetynine.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    Store(url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:  # the schema as it was: no settings column, no chat table
+        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN settings"))
+        conn.execute(sqlalchemy.text("DROP TABLE chat"))
+    engine.dispose()
+    store = Store(url)
+    tid = store.create_table(
+        kind="game",
+        game_id="warp99",
+        num_players=2,
+        options={},
+        seed=5,
+        seats=["human", "human"],
+        names=["a", "b"],
+        token_hashes=[None, None],
+    )
+    assert store.load(tid).settings == {}
+    assert store.add_chat(tid, 1, "hi")[0] == 1
+    assert store.load_chat(tid)[0][:3] == (1, 1, "hi")
+    store.close()
