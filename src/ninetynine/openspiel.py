@@ -58,6 +58,7 @@ except ImportError as e:  # pragma: no cover - the extra is missing
         "ninetynine.openspiel needs OpenSpiel: pip install 'ninetynine[openspiel]'"
     ) from e
 
+from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import TERMINAL, Game, State
 from ninetynine.core.registry import game_class, list_games, load_game
 from ninetynine.core.rng import Rng
@@ -146,6 +147,10 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
         cls = game_class(game_id)
         players = int(params.pop("players", cls.default_players))
         rng_seed = int(params.pop("rng_seed", -1))
+        if rng_seed < -1:
+            raise GameOptionError(
+                f"rng_seed: -1 (a fresh deal every game) or a seed from 0, not {rng_seed}"
+            )
         options = {k: v.replace(";", ",") if isinstance(v, str) else v for k, v in params.items()}
         self.core: Game = load_game(game_id, players, **options)
         lo, hi = _utility_bounds(self.core)
@@ -160,7 +165,14 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.core.max_game_length,
         )
         full: dict[str, Any] = {"players": players, "rng_seed": rng_seed}
-        full.update({k: _param_default(v) for k, v in params.items()})
+        # a list given with commas (the game's own syntax) is kept with ";": the game string
+        # splits on commas, so pickling and serialization could not read it back
+        full.update(
+            {
+                k: v.replace(",", ";") if isinstance(v, str) else _param_default(v)
+                for k, v in params.items()
+            }
+        )
         super().__init__(game_type, info, full)
         self._deals = None if rng_seed < 0 else Rng(rng_seed)
 
@@ -543,7 +555,9 @@ def game_from_string(text: str) -> NinetyNineGame:
 
 def deserialize_game_and_state(text: str) -> tuple[NinetyNineGame, NinetyNineState]:
     """The inverse of :func:`serialize_game_and_state`: ``(game, state)``, the game loaded with
-    ``pyspiel.load_game`` and its deal sequence where it was.
+    ``pyspiel.load_game`` and its deal sequence where it was. The state part holds a pickle
+    (pyspiel's serialization of a Python game's state): never read text from an untrusted
+    source, it can run code.
 
     :raises ValueError: not text written by :func:`serialize_game_and_state`.
     """

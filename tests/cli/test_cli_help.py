@@ -87,3 +87,17 @@ def test_empty_agent_names_are_refused(args: list[str], text: str, tmp_path) -> 
     assert result.exit_code == 2, result.output
     assert "name in" in result.output and "separated by single commas" in result.output
     assert text in result.output
+
+
+@pytest.mark.parametrize("name", sorted(_commands()))
+def test_a_help_paragraph_is_reflowed_not_broken_where_the_source_wraps(name: str) -> None:
+    """Typer's Rich help keeps a docstring's single line breaks after its first paragraph, so
+    ``play --help`` showed 'quit also work. The' / 'game record is saved ...' at the source's
+    wrap. Every paragraph must flow as one (a wide terminal shows each on one line)."""
+    result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    cmd = _commands()[name]
+    for paragraph in (cmd.help or "").split("\n\n")[1:]:
+        words = " ".join(paragraph.split()).replace("\\[", "[")  # Rich shows \[web] as [web]
+        shown = [line.strip() for line in result.output.splitlines()]
+        assert any(words in line for line in shown), (name, words)

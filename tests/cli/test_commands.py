@@ -190,6 +190,25 @@ def test_replay_of_a_bad_record_exits_2(tmp_path: Path, text: str, message: str)
     assert "Traceback" not in result.output
 
 
+def test_replay_of_a_record_cut_short_says_its_moves_do_not_reach_its_result(
+    tmp_path: Path,
+) -> None:
+    """A record whose header says 'seat 1 wins' but whose moves stop mid-game (a file cut
+    short) replayed silently under that Result; the header now says what the moves give."""
+    path = _record(tmp_path)
+    record = read_record(str(path))
+    assert record.headers["Result"] != "*"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first_move = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[: first_move + 2]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(cut)], input="")
+    assert result.exit_code == 0, result.output
+    assert "the moves stop before the game's end" in " ".join(result.output.split())
+    whole = runner.invoke(app, ["replay", str(path)], input="")
+    assert "the moves" not in whole.output
+
+
 def test_replay_of_a_missing_file_or_seat(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "nope.txt")])
     assert result.exit_code == 2 and "cannot read record" in result.output

@@ -58,3 +58,15 @@ def test_levels_are_named_and_ordered() -> None:
     with pytest.raises(ValueError, match="easiest first"):
         register_levels("nowhere", [Level("hard", "greedy"), Level("easy", "random")])
     assert resolve_level("greedy", "warp99") == "greedy"  # not a level: unchanged
+
+
+def test_a_level_given_options_says_it_is_a_level() -> None:
+    """``hard:5`` said "no agent 'hard' for warp99; agents: ..., hard, strongest": a level is
+    a whole spec, so the error names the level and the agent spec behind it."""
+    game = ninetynine.load_game("warp99")
+    hard = resolve_level("hard", "warp99")
+    with pytest.raises(ninetynine.GameOptionError) as err:
+        make_agent("hard:5", game, 1, 5)
+    message = str(err.value)
+    assert "no agent" not in message
+    assert "'hard' is a level" in message and hard in message

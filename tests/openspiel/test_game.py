@@ -341,3 +341,24 @@ def test_observers_through_openspiel_observation_api():
                 perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
             ),
         )
+
+
+def test_a_list_written_with_commas_is_kept_with_semicolons():
+    """``{"handicap": "0,2,4"}`` (the game's own option syntax) loads; the game string then must
+    read back (pickling, serialization): a comma inside it would split the value."""
+    game = pyspiel.load_game("ninetynine_warp99", {"players": 3, "handicap": "0,2,4"})
+    assert "handicap=0;2;4" in str(game)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.core == game.core
+    state = game.new_initial_state()
+    state.apply_action(nos.DEAL)
+    game2, state2 = nos.deserialize_game_and_state(nos.serialize_game_and_state(game, state))
+    assert game2.core == game.core and state2.history() == state.history()
+
+
+def test_a_negative_rng_seed_other_than_minus_one_is_refused():
+    """``rng_seed=-5`` dealt fresh games as -1 does, silently: the docs give -1 for that and
+    seeds >= 0 for a reproducible sequence, so a typo must not turn reproducibility off."""
+    with pytest.raises(ValueError, match="rng_seed"):
+        pyspiel.load_game("ninetynine_warp99", {"rng_seed": -5})
+    assert pyspiel.load_game("ninetynine_warp99", {"rng_seed": -1}) is not None

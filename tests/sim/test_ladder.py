@@ -238,3 +238,26 @@ def test_the_reports_standings_are_those_of_the_ladder_files() -> None:
     text = (reports / "ladder.md").read_text(encoding="utf-8")
     block = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
     assert block == standings_markdown(standings(load_ladders([reports]))).strip()
+
+
+def test_adding_a_level_whose_bot_is_in_the_ladder_is_refused() -> None:
+    """A level is a name for an agent spec (warp99's ``medium`` may be ``greedy``): adding it
+    to a ladder that holds that spec would rate one bot twice under two names."""
+    from ninetynine.core.registry import levels
+    from ninetynine.sim.ladder import add_agent
+
+    level = next(lv for lv in levels("warp99") if lv.spec in ("random", "greedy"))
+    two = run_ladder("warp99", ["random", "greedy"], games=2, seed=5)
+    said = f"{level.name} is {level.spec}, already in this ladder as {level.spec}"
+    with pytest.raises(GameOptionError, match=said):
+        add_agent(two, level.name)
+
+
+def test_the_cli_adds_one_bot_and_says_so_for_a_list(tmp_path) -> None:
+    f = tmp_path / "ladder-warp99.json"
+    runner = CliRunner()
+    args = ["ladder", "warp99", "--agents", "random,greedy", "-n", "2", "--json", str(f)]
+    assert runner.invoke(app, [*args, "--no-progress"]).exit_code == 0
+    r = runner.invoke(app, ["ladder", "--add", "ismcts:5,ismcts:6", "--to", str(f)])
+    assert r.exit_code == 2 and "--add takes one bot" in r.output, r.output
+    assert "unpack" not in r.output

@@ -9,6 +9,7 @@ directory, or to ``$NINETYNINE_SCREENSHOTS`` when that is set.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -230,3 +231,36 @@ def test_moves_are_paused_while_the_server_is_down(server_factory, tmp_path: Pat
         browser.close()
     problems = [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION" not in p]
     assert not problems, problems
+
+
+def test_the_lobby_sends_a_long_seed_as_typed(server_factory, tmp_path: Path) -> None:
+    """A seed above 2**53 went through JavaScript's Number and reached the server rounded
+    (12345678901234567890 -> 12345678901234567000): the table dealt another game than the one
+    whose seed was typed, and 2**64 - 1 was refused as out of range. The digits go as typed."""
+    _need_browser()
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    problems: list[str] = []
+    typed = "12345678901234567890"  # below 2**64, above 2**53
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        page.goto(server.base + "/")
+        page.select_option("#game", "ono99")
+        page.select_option("#players", "2")
+        page.select_option("#seat-0", "greedy")
+        page.select_option("#seat-1", "greedy")
+        page.fill("#seed", typed)
+        page.click("#create")
+        page.wait_for_selector("#created h2")
+        table = page.inner_text("#created h2").split()[1]
+        browser.close()
+    for _ in range(600):
+        record = httpx.get(f"{server.base}/api/tables/{table}/record")
+        if record.status_code == 200:
+            break
+        time.sleep(0.1)
+    assert record.status_code == 200, record.text
+    assert f'[Seed "{typed}"]' in record.text
+    assert problems == []

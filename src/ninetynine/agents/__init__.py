@@ -34,6 +34,13 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
     """
     spec = resolve_level(spec, game.game_id)
     name, _, arg = spec.strip().lower().partition(":")
+    if arg:
+        level = resolve_level(name, game.game_id)
+        if level != name:  # "hard:5": a level is a whole spec and takes no options
+            raise GameOptionError(
+                f"{name!r} is a level of {game.game_id} ({level}) and takes no options "
+                f"after ':'; give {name} alone, or an agent spec such as {level}"
+            )
     factory = agent_factory(name, game.game_id)
     agent = factory(game, seat, seed, arg) if arg else factory(game, seat, seed)
     if not isinstance(agent, Agent):

@@ -204,7 +204,12 @@ def run_add_command(
         if not isinstance(data, dict):
             raise GameOptionError(f"{ladder_file}: not a ladder's JSON")
         old = Ladder.from_dict(data)
-        [new] = parse_name_list(spec) or [""]
+        names = parse_name_list(spec) or [""]
+        if len(names) > 1:
+            raise GameOptionError(
+                f"--add takes one bot, got {len(names)}: {', '.join(names)} (add them one by one)"
+            )
+        new = names[0]
         total = old.games * (len(old.agents) if old.num_players == 2 else 2 * len(old.agents))
         with make_executor("local", jobs, None) as ex:
             if progress:

@@ -7,6 +7,7 @@ one place (:func:`main`), never a traceback.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -427,6 +428,19 @@ def serve(
         "idle_hours": idle_hours,
     }
     run_serve(host, port, database, bot_delay, limits)
+
+
+def _reflow_help(doc: str) -> str:
+    """``doc`` with each paragraph on one line: Typer's Rich help keeps the single line breaks
+    of every paragraph after the first, so the source's wrapping showed on the screen."""
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(p if p.startswith("\b") else " ".join(p.split()) for p in paragraphs)
+
+
+for _command in app.registered_commands:
+    _doc = _command.help or (_command.callback.__doc__ if _command.callback else None)
+    if _doc:
+        _command.help = _reflow_help(_doc)
 
 
 def main() -> None:

@@ -116,7 +116,12 @@ def header_table(replay: Replay) -> Table:
     table.add_column(overflow="fold")
     table.add_row("Game", escape(f"{replay.game.title or h.get('Game', '?')}"))
     table.add_row("Seats", escape(", ".join(replay.names)))
-    table.add_row("Result", escape(h.get("Result", "?")))
+    result = h.get("Result", "?")
+    final = replay.record.final_state()
+    if result not in ("?", "*") and not final.is_terminal():
+        # a file cut short (or edited): its moves do not reach the result it claims
+        result += f" (the moves stop before the game's end, after {replay.num_moves} moves)"
+    table.add_row("Result", escape(result))
     if "Scores" in h:
         table.add_row("Scores", escape(h["Scores"]))
     table.add_row("Seed", escape(h.get("Seed", "?")))

@@ -426,7 +426,7 @@ class State(ABC):
         (``game.encode_observation``; layout: ``game.observation_tensor_layout()``).
 
         Written straight from the state by the game's own writer
-        (``game.state_observation_tensor``), equal to
+        (``game.observation_tensor_writer()``), equal to
         ``game.encode_observation(self.observation(player))``, which stays the definition.
 
         :raises NotImplementedError: the game has no observation tensor.

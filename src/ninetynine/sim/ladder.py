@@ -35,7 +35,7 @@ from ninetynine.agents import make_agent
 from ninetynine.core.agent import choose_action
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game
-from ninetynine.core.registry import load_game
+from ninetynine.core.registry import load_game, resolve_level
 
 from .match import agent_seeds, seat_assignment
 from .parallel import Executor, LocalExecutor, game_seed
@@ -318,6 +318,12 @@ def add_agent(
     new = spec.strip().lower()
     if new in ladder.agents:
         raise GameOptionError(f"{new} is already in this ladder ({', '.join(ladder.agents)})")
+    # a level names a spec: the same bot under a second name would be rated twice
+    same = resolve_level(new, ladder.game)
+    for old in ladder.agents:
+        if resolve_level(old, ladder.game) == same:
+            named = f"{new} is {same}, already" if same != new else f"{new} is already"
+            raise GameOptionError(f"{named} in this ladder as {old} ({', '.join(ladder.agents)})")
     part = run_ladder(
         ladder.game,
         [*ladder.agents, new],

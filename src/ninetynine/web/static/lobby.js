@@ -94,11 +94,17 @@ async function create(ev) {
   });
   const names = Array.from({ length: n }, (_, i) => $(`name-${i}`).value.trim() || null);
   const body = { game: g.id, players: n, seats, names, options: readOptions() };
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
   body.spectator_chat = $("spectator-chat").checked;
   if ($("turn-seconds").value !== "") body.turn_seconds = Number($("turn-seconds").value);
+  // the seed's digits go as typed: Number() would round one above 2**53 to another seed
+  const seed = $("seed").value.trim();
+  let payload = body;
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed)) { showError("a seed is a whole number from 0 to 2**64 - 1"); return; }
+    payload = JSON.stringify({ ...body, seed: 0 }).replace(/"seed":0}$/, `"seed":${seed.replace(/^0+(?=\d)/, "")}}`);
+  }
   let t;
-  try { t = await api("/api/tables", { method: "POST", body }); } catch (e) { showError(e.message); return; }
+  try { t = await api("/api/tables", { method: "POST", body: payload }); } catch (e) { showError(e.message); return; }
   const humans = t.seats.filter((s) => s.invite);
   const abs = (p) => new URL(p, location.href).href;
   humans.forEach((s, k) => remember({ url: s.invite, label: `${g.title.split(":")[0]} · table ${t.id} · ${s.name}` }));
