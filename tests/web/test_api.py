@@ -56,6 +56,7 @@ def test_create_table_gives_one_secret_invite_per_human_seat(client) -> None:
         ({"game": "warp99", "seats": ["human", "wizard"]}, "no agent 'wizard'"),
         ({"game": "warp99", "seats": ["human", "ismcts:100000"]}, "at most 5000 iterations"),
         ({"game": "warp99", "seats": ["human", "ismcts:60s"]}, "at most 5 s a move"),
+        ({"game": "warp99", "seats": ["human", "ismcts:50:steps=200000"]}, "steps=100000"),
         ({"game": "warp99", "seats": ["human", "ismcts:lots"]}, "cannot read 'lots'"),
         ({"game": "warp99", "seed": -1}, "seed"),
         ({"game": "warp99", "players": "3"}, "players must be a whole number"),
@@ -256,3 +257,15 @@ def test_the_lobby_offers_each_games_levels_with_their_figures(client) -> None:
     t = new_table(client, game="warp99", players=2, seats=["human", "strongest"])
     summary = client.get(f"/api/tables/{t['id']}").json()
     assert summary["seats"][1]["agent"] == "strongest"
+
+
+def test_every_search_bot_at_a_table_has_its_rollout_moves_capped(client) -> None:
+    """``ismcts:5000:depth=0`` (rollouts to the game's end) would cost tens of CPU seconds a
+    move: a bot that names no cap gets the server's."""
+    from ninetynine.web.tables import MAX_BOT_STEPS
+
+    t = new_table(client, game="warp99", players=2, seats=["human", "ismcts:40:depth=0"])
+    table = client.app.state.manager.get(t["id"])
+    assert table.agents[1].max_steps == MAX_BOT_STEPS
+    t = new_table(client, game="warp99", players=2, seats=["human", "ismcts:40:steps=500"])
+    assert client.app.state.manager.get(t["id"]).agents[1].max_steps == 500

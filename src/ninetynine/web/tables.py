@@ -60,6 +60,10 @@ MAX_NAME = 40
 #: every table's bots share the server's cores.
 MAX_BOT_ITERATIONS = 5000
 MAX_BOT_SECONDS = 5.0
+#: The most moves a search bot may play in its rollouts for one decision: without it an
+#: ``ismcts:5000:depth=0`` (rollouts to the end of the game) costs tens of CPU seconds a move.
+#: Bots asking for no cap or a larger one get this one (the strongest levels stay under it).
+MAX_BOT_STEPS = 100_000
 #: How the log shows another seat's move that is still secret to the viewer.
 SECRET_MOVE = "(chosen in secret)"
 #: The shortest and longest turn timer a table may set (``turn_seconds``).
@@ -176,6 +180,11 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
                     f"seat {i}: {spec} thinks too long for this server: at most "
                     f"{MAX_BOT_SECONDS:g} s a move"
                 )
+            if (getattr(agent, "max_steps", None) or 0) > MAX_BOT_STEPS:
+                raise GameOptionError(
+                    f"seat {i}: {spec} plays too many rollout moves for this server: at most "
+                    f"steps={MAX_BOT_STEPS} a move"
+                )
     return given
 
 
@@ -270,6 +279,9 @@ class LiveTable:
                 for i, spec in enumerate(self.seats)
                 if spec != HUMAN
             }
+            for agent in self.agents.values():  # every search bounded (see MAX_BOT_STEPS)
+                if hasattr(agent, "max_steps") and agent.max_steps is None:
+                    agent.max_steps = MAX_BOT_STEPS
         #: Moves a bot failed to make (an exception or an illegal move); a random legal
         #: move was played for each (seeded from the table, logged).
         self.bot_failures = 0
@@ -967,7 +979,8 @@ class TableManager:
                 )
         if bot_only and self.store.count_open(bots_only=True) >= lim.max_bot_tables:
             raise LimitError(
-                f"this server runs at most {lim.max_bot_tables} tables of bots alone at once; "
+                f"this server runs at most {lim.max_bot_tables} "
+                f"table{'s' if lim.max_bot_tables != 1 else ''} of bots alone at once; "
                 "give a seat to a person, or wait for one to finish"
             )
 
