@@ -275,6 +275,17 @@ class Game(ABC):
         """
         raise NotImplementedError(f"game {self.game_id!r} has no batched engine")
 
+    def fast_playouts(
+        self, seeds: Sequence[int], lineups: Sequence[Sequence[str]]
+    ) -> list[list[int]] | None:
+        """The action histories of the games ``new_initial_state(seeds[i])`` played by the
+        bots ``lineups[i]`` (one agent spec per seat), from a fast path of the game's own (a
+        batched engine), or ``None`` when it has none for these bots. Only for bots whose
+        moves it reproduces exactly: ``ninetynine.sim`` replays the histories through this
+        engine for the results, so a run gives the same games with or without it. The
+        default: ``None``."""
+        return None
+
     def has_batched_engine(self) -> bool:
         """Whether the game defines :meth:`batched_engine`."""
         return type(self).batched_engine is not Game.batched_engine

@@ -155,4 +155,41 @@ def play_game(
     )
 
 
-__all__ = ["GameResult", "agent_seeds", "play_game", "seat_assignment"]
+def replay_game(
+    game: Game,
+    agent_specs: Sequence[str],
+    seed: int,
+    history: Sequence[int],
+    *,
+    index: int = 0,
+    record: bool = False,
+) -> GameResult:
+    """The :class:`GameResult` of the game ``new_initial_state(seed)`` whose moves were
+    ``history`` (played by ``agent_specs``, e.g. on a game's fast path, ``Game.fast_playouts``):
+    the same result :func:`play_game` gives when those bots play it.
+
+    :raises NinetyNineError: an illegal move, or a history that does not end the game.
+    """
+    specs = [s.strip().lower() for s in agent_specs]
+    state = game.new_initial_state(seed)
+    for action in history:
+        state.apply_action(action)
+    if not state.is_terminal():
+        raise NinetyNineError(f"game seed {seed}: the fast path's moves do not end the game")
+    text = None
+    if record:
+        text = GameRecord.from_state(state, seats=specs, extra={"Index": index}).to_text()
+    return GameResult(
+        index=index,
+        seed=seed,
+        agents=specs,
+        winner=state.winner(),
+        returns=list(state.returns()),
+        scores=list(state.scores()),
+        actions=len(history),
+        stats=state.stats(),
+        record=text,
+    )
+
+
+__all__ = ["GameResult", "agent_seeds", "play_game", "replay_game", "seat_assignment"]

@@ -44,7 +44,11 @@ from ninetynine.core.errors import BackendError, GameOptionError, NinetyNineErro
 from ninetynine.core.registry import load_game
 from ninetynine.core.rng import derive_seed
 
-from .match import GameResult, play_game, seat_assignment
+from .match import GameResult, play_game, replay_game, seat_assignment
+
+#: Whether :func:`_play_shard` takes a game's fast path (tests turn it off to compare; the
+#: environment variable ``NINETYNINE_REFERENCE_ONLY=1`` turns it off in every process).
+FAST_PATH = True
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -367,9 +371,23 @@ Shard = tuple[str, int, dict[str, Any], list[str], int, int, int, bool, bool]
 
 
 def _play_shard(shard: Shard) -> list[GameResult]:
-    """Games ``start .. stop-1`` of a run (the unit of work an executor runs)."""
+    """Games ``start .. stop-1`` of a run (the unit of work an executor runs). Where the game
+    has a fast path for these bots (``Game.fast_playouts``: Warp 99's compiled engine for
+    greedy bots) the moves come from it and are replayed through the engine for the
+    results: the same games, several times faster."""
     game_id, num_players, options, base, seed, start, stop, rotate, records = shard
     game = load_game(game_id, num_players=num_players, **options)
+    lineups = [seat_assignment(base, i, rotate) for i in range(start, stop)]
+    seeds = [game_seed(seed, i) for i in range(start, stop)]
+    if FAST_PATH and not os.environ.get("NINETYNINE_REFERENCE_ONLY"):
+        histories = game.fast_playouts(seeds, lineups)
+        if histories is not None:
+            return [
+                replay_game(game, lineup, s, h, index=i, record=records)
+                for i, lineup, s, h in zip(
+                    range(start, stop), lineups, seeds, histories, strict=True
+                )
+            ]
     return [
         play_game(
             game, seat_assignment(base, i, rotate), game_seed(seed, i), index=i, record=records

@@ -265,3 +265,20 @@ def test_a_pickled_batch_plays_on_identically(backend: str) -> None:
         a = np.maximum(batch.greedy_actions(), 0)
         x, y = batch.step(a), twin.step(a)
         assert all(np.array_equal(p, q) for p, q in zip(x, y, strict=True))
+
+
+def test_seeds_above_and_below_2_63_deal_the_reference_games() -> None:
+    """A list of seeds that mixes values above and below 2**63 became float64 in
+    ``np.asarray`` and dealt other games (found by the simulation fast path)."""
+    import ninetynine
+    from ninetynine.games.warp99.batched import BatchedGame, has_core
+
+    if not has_core():
+        pytest.skip("the compiled core is not built")
+    game = ninetynine.load_game("warp99", num_players=3)
+    seeds = [5921990005605815308, 233291953689362381, 17802527704875487643]
+    batch = BatchedGame(game, 3, backend="c")
+    batch.reset(seeds)
+    for i, seed in enumerate(seeds):
+        dealt = [sorted(h) for h in batch.debug_info(i)["hands"]]
+        assert dealt == [sorted(h) for h in game.new_initial_state(seed).hands]

@@ -251,6 +251,28 @@ class Warp99Game(Game):
 
         return VectorBatch(self, num_envs, opponents, seat, backend, num_threads)
 
+    def fast_playouts(
+        self, seeds: Sequence[int], lineups: Sequence[Sequence[str]]
+    ) -> list[list[int]] | None:
+        """Games where every seat is ``greedy`` (or a level that is greedy) are played on the
+        compiled batched engine (``batched.greedy_playouts``), when it is built; ``None``
+        otherwise (other bots, or no compiled core)."""
+        from ninetynine.core.registry import resolve_level
+
+        if not seeds or any(
+            resolve_level(spec, self.game_id).strip().lower() != "greedy"
+            for lineup in lineups
+            for spec in lineup
+        ):
+            return None
+        try:
+            from .batched import greedy_playouts, has_core
+        except ImportError:  # no numpy
+            return None
+        if not has_core():
+            return None
+        return greedy_playouts(self, seeds)
+
     def render_observation(
         self,
         observation: Mapping[str, Any],

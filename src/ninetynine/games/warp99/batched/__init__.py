@@ -281,7 +281,10 @@ class BatchedGame:
 
         :raises ValueError: not ``num_envs`` seeds.
         """
-        s = as_seeds(np.asarray(seeds).ravel().tolist(), self.num_envs)
+        # not np.asarray(seeds) first: a list mixing seeds above and below 2**63 becomes
+        # float64 there, and the seeds lose their low bits (other games are dealt)
+        items = seeds.ravel().tolist() if isinstance(seeds, np.ndarray) else list(seeds)
+        s = as_seeds(items, self.num_envs)
         idx = np.arange(self.num_envs, dtype=np.int64)
         self._rewards[:] = 0
         self._terms[:] = 0
@@ -752,6 +755,35 @@ class ReferenceBatch:
         }
 
 
+def greedy_playouts(game: Any, seeds: Sequence[int]) -> list[list[int]]:
+    """The action history of each game ``game.new_initial_state(seeds[i])`` played to its end
+    by the ``greedy`` agent in every seat, on the compiled core: the same moves as
+    ``GreedyAgent`` (the differential tests check the core's greedy move against it), so
+    ``sim`` replays them through the reference engine for the games' results. Games that end
+    early wait (their slot's later deals are ignored).
+
+    :raises GameOptionError: the compiled core is not built, or not a Warp 99 game.
+    """
+    n = len(seeds)
+    batch = BatchedGame(game, max(1, n), backend="c")
+    out = batch.reset(list(seeds))
+    histories: list[list[int]] = [[] for _ in range(n)]
+    live = np.ones(n, dtype=bool)
+    limit = game.max_game_length
+    steps = 0
+    while live.any():
+        actions = batch.greedy_actions()
+        for i in np.flatnonzero(live).tolist():
+            histories[i].append(int(actions[i]))
+        actions[~live] = np.maximum(actions[~live], 0)  # ignored: those slots re-deal
+        out = batch.step(actions)
+        live &= ~out.terminals
+        steps += 1
+        if steps > limit:
+            raise IllegalActionError(f"a greedy game ran past max_game_length ({limit})")
+    return histories
+
+
 __all__ = [
     "ENV_SALT",
     "NUM_CARDS",
@@ -760,6 +792,7 @@ __all__ = [
     "ReferenceBatch",
     "VectorBatch",
     "core_missing_reason",
+    "greedy_playouts",
     "has_core",
     "make_params",
 ]
