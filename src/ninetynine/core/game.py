@@ -154,8 +154,13 @@ class Game(ABC):
         docstring by default), shown by ``ninetynine rules``."""
         import sys
 
-        module = sys.modules.get(type(self).__module__.rpartition(".")[0])
-        return (module.__doc__ if module and module.__doc__ else self.title).strip()
+        # the package the class's module sits in; a class defined in a package's own
+        # __init__ (a one-module plug-in game) has that package as its module
+        name = type(self).__module__
+        own = sys.modules.get(name)
+        if own is None or not hasattr(own, "__path__"):
+            own = sys.modules.get(name.rpartition(".")[0])
+        return (own.__doc__ if own and own.__doc__ else self.title).strip()
 
     def render_observation(
         self,
