@@ -283,7 +283,9 @@ class BatchedGame:
         """
         # not np.asarray(seeds) first: a list mixing seeds above and below 2**63 becomes
         # float64 there, and the seeds lose their low bits (other games are dealt)
-        items = seeds.ravel().tolist() if isinstance(seeds, np.ndarray) else list(seeds)
+        items: list[Any] = (
+            seeds.ravel().tolist() if isinstance(seeds, np.ndarray) else list(seeds)  # type: ignore[arg-type]
+        )
         s = as_seeds(items, self.num_envs)
         idx = np.arange(self.num_envs, dtype=np.int64)
         self._rewards[:] = 0
