@@ -86,6 +86,11 @@ class Rng:
     def setstate(self, state: int) -> None:
         self._state = int(state) & _MASK
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Pickle and deep-copy as ``Rng(state)`` (every pickle protocol, 0 included), so a
+        copy draws exactly what the original would."""
+        return (Rng, (self._state,))
+
     def __repr__(self) -> str:
         return f"Rng(state={self._state:#x})"
 
