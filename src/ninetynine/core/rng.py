@@ -92,7 +92,9 @@ class Rng:
         return (Rng, (self._state,))
 
     def __repr__(self) -> str:
-        return f"Rng(state={self._state:#x})"
+        # Never the state: a state's RNG draws its future chance, so its repr in a log would
+        # let a reader replay the deal (the seed is a secret while a game is live).
+        return "<Rng (state hidden: getstate() gives it)>"
 
 
 def derive_seed(seed: int, *keys: int) -> int:
