@@ -237,3 +237,21 @@ def test_the_view_samples_agree_with_the_seat():
     view = SearchView(state, 0)
     for r in range(3):
         assert view.sample(r).observation(0) == state.observation(0)
+
+
+def test_the_greedy_fallback_policy_pickles(monkeypatch):
+    """A game with a ``greedy`` agent but no rollout hook: the search agent builds its
+    rollout policy from the greedy agents, and still pickles and deep-copies (issue 19)."""
+    import copy
+    import pickle
+
+    from ninetynine.core import agent as core_agent
+
+    monkeypatch.setitem(core_agent._HOOKS, "ono99", SearchHooks())
+    game = ninetynine.load_game("ono99", num_players=3)
+    bot = ISMCTSAgent(game, 0, 5, iterations=8)
+    assert bot.policy is not None and bot.rollout_kind == "greedy"
+    state = game.new_initial_state(4)
+    twins = [pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot)]
+    moves = {choose_action(b, state.clone(), state.current_player()) for b in [bot, *twins]}
+    assert len(moves) == 1

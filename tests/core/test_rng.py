@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 
 import pytest
@@ -98,7 +100,16 @@ def test_getstate_setstate_resume_exactly():
     xs = [r.next_u64() for _ in range(5)]
     r.setstate(saved)
     assert [r.next_u64() for _ in range(5)] == xs
-    assert repr(Rng(255)) == "Rng(state=0xff)"
+
+
+def test_repr_never_shows_the_state():
+    """A state's RNG draws its future chance: its repr in a log would let a reader replay the
+    deal (issue 19), so the repr names no state; ``getstate()`` is the deliberate door."""
+    r = Rng(0xDEADBEEF12345)
+    r.next_u64()
+    text = repr(r)
+    assert str(r.getstate()) not in text and f"{r.getstate():x}" not in text.lower()
+    assert "hidden" in text
 
 
 def test_spawn_is_deterministic_and_independent():
@@ -171,3 +182,28 @@ def test_redeal_hidden_deals_each_class_from_its_sorted_cards():
         a, b = Rng(t), Rng(t)
         assert redeal_hidden(slots, klass, a) == by_definition(slots, klass, b)
         assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("how", [*range(pickle.HIGHEST_PROTOCOL + 1), "deepcopy", "copy"])
+def test_an_rng_copies_exactly_mid_stream(how):
+    """Pickled (every protocol) or copied at any point, an Rng draws exactly what the original
+    draws from then on; the two are independent."""
+    for seed in (0, 1, 7, MASK, 0x9E3779B97F4A7C15):
+        r = Rng(seed)
+        for _ in range(seed % 5):
+            r.next_u64()
+        if how == "deepcopy":
+            twin = copy.deepcopy(r)
+        elif how == "copy":
+            twin = copy.copy(r)
+        else:
+            twin = pickle.loads(pickle.dumps(r, how))
+        assert type(twin) is Rng and twin is not r and twin.getstate() == r.getstate()
+        assert [twin.next_u64() for _ in range(50)] == [r.next_u64() for _ in range(50)]
+        deck = list(range(30))
+        twin_deck = deck[:]
+        r.shuffle(deck)
+        twin.shuffle(twin_deck)
+        assert deck == twin_deck
+        twin.next_u64()
+        assert twin.getstate() != r.getstate()

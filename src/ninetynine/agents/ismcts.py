@@ -243,17 +243,7 @@ class ISMCTSAgent:
         if hooks.rollout is not None:
             return hooks.rollout
         if "greedy" in list_agents(self.game.game_id):
-            factory = agent_factory("greedy", self.game.game_id)
-            agents = [factory(self.game, s, 0) for s in range(self.game.num_players)]
-
-            def greedy(state: State, rng: Rng) -> int:
-                p = state.current_player()
-                legal = state.legal_actions()
-                if len(legal) == 1:
-                    return legal[0]
-                return int(agents[p].step(state.observation(p), legal))
-
-            return greedy
+            return _GreedyPolicy(self.game)
         return _random_policy
 
     # ------------------------------------------------------------------ the agent protocol
@@ -464,6 +454,23 @@ class ISMCTSAgent:
 
 def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs)
+
+
+class _GreedyPolicy:
+    """The rollout policy of a game without a ``rollout`` hook: its ``greedy`` agent, one per
+    seat, on each rollout state's observation. A class rather than a closure so that the
+    search agent pickles and deep-copies."""
+
+    def __init__(self, game: Game) -> None:
+        factory = agent_factory("greedy", game.game_id)
+        self.agents = [factory(game, s, 0) for s in range(game.num_players)]
+
+    def __call__(self, state: State, rng: Rng) -> int:
+        p = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return int(self.agents[p].step(state.observation(p), legal))
 
 
 def _random_policy(state: State, rng: Rng) -> int:

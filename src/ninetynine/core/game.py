@@ -354,6 +354,13 @@ class State(ABC):
         """
         raise NotImplementedError(f"{cls.__name__} has no from_dict(game, data)")
 
+    def __getstate__(self) -> object:
+        """What pickle and ``copy.deepcopy`` save: the instance's ``__dict__`` and slots, as
+        ``object.__getstate__`` gives them. Defined here so that every pickle protocol works,
+        0 and 1 included (the engines' ``__slots__`` would refuse those otherwise); the
+        ``game`` pickles as itself (:meth:`Game.__reduce__`) and the RNG as its state."""
+        return object.__getstate__(self)
+
     @abstractmethod
     def current_player(self) -> int:
         """Seat ``0 .. n-1`` to act, or :data:`TERMINAL`."""

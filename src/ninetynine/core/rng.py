@@ -86,8 +86,15 @@ class Rng:
     def setstate(self, state: int) -> None:
         self._state = int(state) & _MASK
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Pickle and deep-copy as ``Rng(state)`` (every pickle protocol, 0 included), so a
+        copy draws exactly what the original would."""
+        return (Rng, (self._state,))
+
     def __repr__(self) -> str:
-        return f"Rng(state={self._state:#x})"
+        # Never the state: a state's RNG draws its future chance, so its repr in a log would
+        # let a reader replay the deal (the seed is a secret while a game is live).
+        return "<Rng (state hidden: getstate() gives it)>"
 
 
 def derive_seed(seed: int, *keys: int) -> int:

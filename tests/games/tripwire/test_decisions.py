@@ -640,7 +640,9 @@ def test_d24_not_blocked_while_a_pile_has_cards():
 # --------------------------------------------------------------------------- D25 the end
 def test_d25_safety_stop_and_the_bound_on_actions():
     g = tripwire(3, max_turns=5)
-    assert g.max_game_length == 5 * (62 + 1 + 3)
+    # one standard card or wild a dock (3) + a Neutral Chain of every Grey, [+] and [-] (18)
+    assert g.max_game_length == 5 * (3 + 18 + 1 + 3)
+    assert tripwire(3, max_turns=5, per_dock="any").max_game_length == 5 * (62 + 1 + 3)
     s = random_playout(g.new_initial_state(4), 4)
     assert s.is_terminal() and len(s.history()) <= g.max_game_length
     if pub(s)["ended_by"] == "turn_limit":
@@ -770,6 +772,6 @@ def test_d25_max_turns_auto_is_500_heads_up_and_1000_with_more_players():
     assert tripwire(2).max_turns == 500 and tripwire(2).options["max_turns"] == "auto"
     assert tripwire(3).max_turns == 1000 and tripwire(6).max_turns == 1000
     assert tripwire(2, max_turns=1000).max_turns == 1000
-    assert tripwire(2).max_game_length == 500 * (62 + 1 + 2)
+    assert tripwire(2).max_game_length == 500 * (3 + 18 + 1 + 2)
     with pytest.raises(GameOptionError, match="auto or an integer"):
         tripwire(2, max_turns="soon")

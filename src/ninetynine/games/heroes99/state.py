@@ -1639,7 +1639,7 @@ class HeroesState(EngineState):
 
     def __repr__(self) -> str:
         return (
-            f"<HeroesState seed={self.seed} turn={self.turn} phase={PHASE_NAMES[self.phase]} "
+            f"<HeroesState turn={self.turn} phase={PHASE_NAMES[self.phase]} "
             f"player={self.current_player()} points={self.points()}>"
         )
 

@@ -828,7 +828,7 @@ class Ono99State(EngineState):
 
     def __repr__(self) -> str:
         return (
-            f"<Ono99State seed={self.seed} turn={self.turn} player={self.current_player()} "
+            f"<Ono99State turn={self.turn} player={self.current_player()} "
             f"total={self.total} direction={self.direction} play2={self.play2} "
             f"in_game={self.alive}>"
         )

@@ -771,7 +771,7 @@ class SixtoState(EngineState):
     def __repr__(self) -> str:
         dice = " ".join(f"{'RYGBPO'[d]}{v or '-'}" for d, v in enumerate(self.dice))
         return (
-            f"<SixtoState seed={self.seed} turn={self.turn} phase={PHASE_NAMES[self.phase]} "
+            f"<SixtoState turn={self.turn} phase={PHASE_NAMES[self.phase]} "
             f"player={self.current_player()} dice={dice} scores={self.scores()}>"
         )
 

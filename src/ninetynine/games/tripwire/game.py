@@ -11,7 +11,7 @@ from ninetynine.core.options import OptionSpec, choice_parser, int_parser, parse
 from ninetynine.core.registry import register_game
 
 from .actions import NUM_ACTIONS
-from .cards import deck_counts, parse_deck
+from .cards import deck_counts, is_neutral_chain, parse_deck
 from .rules import RuleSet
 from .state import HAND_SIZE, TripwireState
 
@@ -191,10 +191,26 @@ class TripwireGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        """``max_turns`` x (cards + 1 + players), a true bound (D25): a turn has at most one
-        play per card in the hand, one ``end`` or ``draw``, and one answer per seat to its
-        Attack Wave; skipped turns have no action."""
-        return self.max_turns * (sum(self.counts) + 1 + self.num_players)
+        """``max_turns`` x (plays a turn + 1 + players): a true bound, enforced by the safety
+        stop (D25: a game need not end by itself, so the cards alone bound nothing).
+
+        A turn (a bonus turn is one too, and counts towards ``max_turns``; skipped turns have
+        no action) has one ``end`` or ``draw``, one answer per seat to its Attack Wave (the
+        wave goes round the table once and stops at the wall, D17-D21), and its plays. With
+        the defaults (``per_dock=one``, ``penalty_timing=turn``) the player's hand gains no
+        card during the turn (draws come with ``draw``, which ends it, and with the wave at
+        its end), so the plays are at most one standard card or wild per dock (D13), 3, plus
+        a Neutral Chain (D12) of at most every Grey, [+] and [-] in the deck: 3 + 18 with the
+        standard deck, so 22 + players a turn, 12,000 heads-up (500 turns) and 25,000-28,000
+        with 3-6 players (1000 turns). With ``per_dock=any``, a play per card of the deck.
+        With ``penalty_timing=immediate`` the deck-size formula of version 1 stays, unproven:
+        a wave in mid-turn can hand the player cards back. ``benchmarks/game_length.py``
+        measures the longest games against the bound."""
+        if self.one_per_dock and self.turn_waves:
+            plays = 3 + sum(c for k, c in enumerate(self.counts) if is_neutral_chain(k))
+        else:
+            plays = sum(self.counts)
+        return self.max_turns * (plays + 1 + self.num_players)
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""

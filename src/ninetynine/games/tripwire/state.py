@@ -1007,7 +1007,7 @@ class TripwireState(EngineState):
             f"{d + 1}:{COLOR_NAMES[self.colors[d]][0]}{self.values[d] or '-'}" for d in range(3)
         )
         return (
-            f"<TripwireState seed={self.seed} turn={self.turn} "
+            f"<TripwireState turn={self.turn} "
             f"phase={PHASE_NAMES[self.phase]} player={self.current_player()} docks={docks} "
             f"hands={[len(h) for h in self.hands]}>"
         )

@@ -20,8 +20,9 @@ from ninetynine.core.options import (
 from ninetynine.core.registry import register_game
 
 from .actions import NUM_ACTIONS
+from .cards import NUM_COLORS, NUM_VALUES
 from .rules import config_from_sides
-from .state import Warp99State
+from .state import DECK_BONUS, DECK_SIZE, HAND_SIZE, Warp99State
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 #: worth of draws (7 emptied decks already reach 99) plus the first hand = 126 cards through the
 #: hand, each at most row + discard + extra-card decision, plus a score and a flip per cycle.
 ACTIONS_PER_TURN_BOUND = 640
+#: A personal row's most cards: rising values, a different colour each (W5).
+MAX_ROW = min(NUM_COLORS, NUM_VALUES)
 
 
 def _parse_rules(value: Any) -> str:
@@ -209,7 +212,40 @@ class Warp99Game(Game):
 
     @property
     def max_game_length(self) -> int:
-        return self.max_turns * ACTIONS_PER_TURN_BOUND
+        """A true upper bound on the actions of any game (W20), counted per seat ``p`` with
+        starting score ``h`` and target ``T`` (99):
+
+        * cards into ``p``'s hand, ``C``: every card reaches a hand by a draw from ``p``'s
+          personal deck. ``p`` gets the first deal (15 cards with the hand, 21 with
+          ``deal=6+15``) and at most 15 more each time the deck runs out, which scores 15
+          (§ Personal Pile Empty?); a refill that would be drawn needs the score still below
+          ``T`` after it, so ``C <= first + 15 * floor((T - 1 - h) / 15)``: 105 for Warp 99.
+        * Row cards ``R``: every turn (and every repeated cycle) puts at least one card in
+          the row, since a hand is never empty when a turn or cycle begins (the draw before it
+          always finds a card: the other seats hold at most 6 + 10 + 15 cards each in hand,
+          row and deck, ``p`` at most a row of 10, the piles' tops 2, so at most 105 of the
+          110 cards are out of reach), and a row must be filled after it is scored. Every
+          scored row card scores at least a point (a row of k scores k * k), so
+          ``R <= min(C, T - 1 - h + 10)`` (a row holds at most 10 cards: rising values, one
+          colour each).
+        * So at most ``R`` scores (each clears a row of at least one card), ``R`` ``end``s
+          (one a turn), ``R`` flips (one a turn, or a cycle), ``C - R`` discards, and one
+          take or decline per discard (a double match).
+
+        Per seat: ``C + (2 + flips) * R + extra_card * (C - R)``, summed over the seats:
+        1,260 for Warp 99 with three players and 981 for Ninety Nine (``benchmarks/
+        game_length.py`` measures the longest games). The safety stop's
+        ``max_turns * 640`` (at most 640 actions a turn) bounds it too; the smaller counts.
+        """
+        first = DECK_SIZE + (HAND_SIZE if self.deal == "6+15" else 0)
+        total = 0
+        for h in self.handicap:
+            cards = first + DECK_BONUS * ((self.target - 1 - h) // DECK_BONUS)
+            rows = min(cards, self.target - 1 - h + MAX_ROW)
+            flips = 1 if self.allow_flip else 0
+            extra = cards - rows if self.extra_card else 0
+            total += cards + (2 + flips) * rows + extra
+        return min(total, self.max_turns * ACTIONS_PER_TURN_BOUND)
 
     def observation_tensor_layout(self) -> list[TensorSlice]:
         """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""

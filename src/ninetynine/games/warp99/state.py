@@ -659,7 +659,7 @@ class Warp99State(EngineState):
 
     def __repr__(self) -> str:
         return (
-            f"<Warp99State {self.game.game_id} seed={self.seed} turn={self.turn} "
+            f"<Warp99State {self.game.game_id} turn={self.turn} "
             f"player={self.current_player()} phase={PHASE_NAMES[self.phase]} "
             f"scores={self.scores_}>"
         )
