@@ -639,10 +639,15 @@ def test_d24_not_blocked_while_a_pile_has_cards():
 
 # --------------------------------------------------------------------------- D25 the end
 def test_d25_safety_stop_and_the_bound_on_actions():
-    g = tripwire(3, max_turns=5)
-    # one standard card or wild a dock (3) + a Neutral Chain of every Grey, [+] and [-] (18)
+    # with penalties at the end of the turn (version 2's reading): one standard card or wild a
+    # dock (3) + a Neutral Chain of every Grey, [+] and [-] (18)
+    g = tripwire(3, max_turns=5, penalty_timing="turn")
     assert g.max_game_length == 5 * (3 + 18 + 1 + 3)
     assert tripwire(3, max_turns=5, per_dock="any").max_game_length == 5 * (62 + 1 + 3)
+    # immediate penalties (the default since version 3): a wave in mid-turn can hand cards back,
+    # so the bound counts a play per card of the deck
+    g = tripwire(3, max_turns=5)
+    assert g.max_game_length == 5 * (62 + 1 + 3)
     s = random_playout(g.new_initial_state(4), 4)
     assert s.is_terminal() and len(s.history()) <= g.max_game_length
     if pub(s)["ended_by"] == "turn_limit":
