@@ -777,6 +777,7 @@ def test_d25_max_turns_auto_is_500_heads_up_and_1000_with_more_players():
     assert tripwire(2).max_turns == 500 and tripwire(2).options["max_turns"] == "auto"
     assert tripwire(3).max_turns == 1000 and tripwire(6).max_turns == 1000
     assert tripwire(2, max_turns=1000).max_turns == 1000
-    assert tripwire(2).max_game_length == 500 * (3 + 18 + 1 + 2)
+    assert tripwire(2, penalty_timing="turn").max_game_length == 500 * (3 + 18 + 1 + 2)
+    assert tripwire(2).max_game_length == 500 * (62 + 1 + 2)  # immediate penalties: D25
     with pytest.raises(GameOptionError, match="auto or an integer"):
         tripwire(2, max_turns="soon")
