@@ -23,7 +23,7 @@ import ninetynine
 from ninetynine.agents import make_agent
 from ninetynine.core.agent import choose_action
 from ninetynine.core.game import State
-from ninetynine.core.registry import game_class, list_agents
+from ninetynine.core.registry import game_class, levels, list_agents
 from ninetynine.core.rng import Rng
 
 CASES = [
@@ -187,7 +187,11 @@ AGENT_CASES = [
     (gid, n, spec)
     for gid in ninetynine.list_games()
     for n in sorted({game_class(gid).min_players, game_class(gid).default_players})
-    for spec in (("ismcts:6" if a == "ismcts" else a) for a in list_agents(gid))
+    for spec in (
+        ("ismcts:6" if a == "ismcts" else a)
+        for a in list_agents(gid)
+        if a not in {lv.name for lv in levels(gid)}  # levels: other names of these agents
+    )
 ] + [
     (gid, game_class(gid).default_players, spec)
     for gid in ninetynine.list_games()
