@@ -139,6 +139,13 @@ def play_game(
             raise NinetyNineError(
                 f"game seed {seed} did not end within {limit} actions (max_game_length)"
             )
+    return _result(state, specs, seed, index, actions, record)
+
+
+def _result(
+    state: Any, specs: list[str], seed: int, index: int, actions: int, record: bool
+) -> GameResult:
+    """The :class:`GameResult` of the finished ``state`` (and its record, if asked)."""
     text = None
     if record:
         text = GameRecord.from_state(state, seats=specs, extra={"Index": index}).to_text()
@@ -176,20 +183,7 @@ def replay_game(
         state.apply_action(action)
     if not state.is_terminal():
         raise NinetyNineError(f"game seed {seed}: the fast path's moves do not end the game")
-    text = None
-    if record:
-        text = GameRecord.from_state(state, seats=specs, extra={"Index": index}).to_text()
-    return GameResult(
-        index=index,
-        seed=seed,
-        agents=specs,
-        winner=state.winner(),
-        returns=list(state.returns()),
-        scores=list(state.scores()),
-        actions=len(history),
-        stats=state.stats(),
-        record=text,
-    )
+    return _result(state, specs, seed, index, len(history), record)
 
 
 __all__ = ["GameResult", "agent_seeds", "play_game", "replay_game", "seat_assignment"]
