@@ -138,7 +138,7 @@ def test_nothing_reachable_during_a_game_rebuilds_the_deal(game_id: str, n: int)
     candidates = sorted(x for x in seen if 0 <= x <= _MASK)
     rebuilt = [x for x in candidates if _deal(game.new_initial_state(x)) == true_deal]
     assert not rebuilt, f"{game_id}: {rebuilt} as a seed deals the true game"
-    assert len(seen) > 20  # the scan did look at something
+    assert len(seen) > 10  # the scan did look at something (a tiny game shows few numbers)
     # After the end the record names the seed, so the game replays.
     record = GameRecord.from_state(state)
     assert record.headers["Seed"] == str(seed)
