@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -57,7 +56,7 @@ from pettingzoo import AECEnv
 from ninetynine.core.game import State
 
 from .common import deal_rng, draw_seed, env_game, observation_space
-from .render import RENDER_MODES, canvas_for, check_render_mode, render_state
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
 
 ObsType = dict[str, np.ndarray]
 
@@ -180,13 +179,7 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
         returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
         the env's life); ``None`` without a render mode. See ``envs/render.py``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
-            )
-            return None
-        state = self._require_state()
-        return render_state(self.game, state.observation(None), self.render_mode, self._canvas)
+        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
 
     def close(self) -> None:
         pass

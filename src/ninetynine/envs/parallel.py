@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
@@ -51,7 +50,7 @@ from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import State
 
 from .common import deal_rng, draw_seed, env_game, observation_space
-from .render import RENDER_MODES, canvas_for, check_render_mode, render_state
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
 
 ObsType = dict[str, np.ndarray]
 
@@ -215,13 +214,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
     def render(self) -> str | np.ndarray | None:
         """As the AEC env's ``render()``: text, printed text or an ``(H, W, 3)`` image of the
         public view."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
-            )
-            return None
-        state = self._require_state()
-        return render_state(self.game, state.observation(None), self.render_mode, self._canvas)
+        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
 
     def close(self) -> None:
         pass

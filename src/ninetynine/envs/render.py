@@ -17,14 +17,16 @@ dependency) in DejaVu Sans Mono, the monospaced font matplotlib ships.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+import gymnasium
 import matplotlib
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, State
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 #: Font size (points = pixels here) and the cell one character takes.
@@ -99,6 +101,20 @@ def text_to_rgb(text: str, canvas: tuple[int, int]) -> np.ndarray:
     frame = Image.new("RGB", (width, height), BACKGROUND)
     frame.paste(natural, (0, 0))
     return np.asarray(frame, dtype=np.uint8).copy()
+
+
+def render_env(
+    game: Game, render_mode: str | None, canvas: tuple[int, int], state_of: Callable[[], State]
+) -> str | np.ndarray | None:
+    """An env's ``render()``: the public view of ``state_of()`` (the env's state; called only
+    with a render mode) through :func:`render_state`; without a render mode, ``None`` and a
+    warning, as Gymnasium does."""
+    if render_mode is None:
+        gymnasium.logger.warn(
+            "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+        )
+        return None
+    return render_state(game, state_of().observation(None), render_mode, canvas)
 
 
 def render_state(

@@ -80,7 +80,7 @@ from ninetynine.core.game import State
 from ninetynine.core.registry import agent_factory, list_games
 
 from .common import deal_rng, draw_seed, env_game, gym_env_id, observation_space, public_rng
-from .render import RENDER_MODES, canvas_for, check_render_mode, render_state
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
 
 try:  # the runner entry point that gives search bots their determinizations
     from ninetynine.core.agent import choose_action
@@ -232,13 +232,7 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
         returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
         the env's life); ``None`` without a render mode. See ``envs/render.py``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
-            )
-            return None
-        state = self._require_state()
-        return render_state(self.game, state.observation(None), self.render_mode, self._canvas)
+        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
 
     def close(self) -> None:
         pass

@@ -174,9 +174,7 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             self._check(a)
         e = self._engine
         x, mask = e.step(a, self.copy)
-        obs = (
-            {"observation": x, "action_mask": mask} if self.copy else self._observations()
-        )
+        obs = {"observation": x, "action_mask": mask} if self.copy else self._observations()
         info = self._info()
         ended = (e.terminated | e.truncated).astype(bool)
         if ended.any():  # the record of an ended game names its seed
