@@ -11,7 +11,8 @@ Three seats play through the OpenSpiel interface (``ninetynine.openspiel``):
 - ``greedy``: Warp 99's greedy heuristic.
 
 Each seat order is played equally often (Warp 99's handicap favours later seats), with one
-deal per game from a seeded sequence, so a run is reproducible::
+deal per game from a seeded sequence of game seeds (dealt through the game's explicit chance
+nodes with ``ninetynine.openspiel.deal``), so a run is reproducible::
 
     python examples/openspiel_ismcts.py                      # 24 games, 20 simulations
     python examples/openspiel_ismcts.py --games 6 --simulations 10   # a quick look
@@ -31,12 +32,14 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import ninetynine.openspiel as nos
 from ninetynine.agents import choose_action, make_agent
+from ninetynine.core.rng import Rng
 
 
 def run(games: int, simulations: int, seed: int) -> dict[str, dict[str, float]]:
     """Play ``games`` games of 3-player Warp 99; per player name: games, wins, draws, returns
     and CPU seconds per decision."""
-    game = pyspiel.load_game("ninetynine_warp99", {"players": 3, "rng_seed": seed})
+    game = pyspiel.load_game("ninetynine_warp99", {"players": 3})
+    deals = Rng(seed)  # the seed of game g is the g-th draw
     names = ["openspiel-ismcts", f"ismcts:{simulations}:random", "greedy"]
     orders = list(itertools.permutations(range(3)))
     table = {
@@ -45,8 +48,7 @@ def run(games: int, simulations: int, seed: int) -> dict[str, dict[str, float]]:
     }
     for g in range(games):
         order = orders[g % len(orders)]  # order[seat] = index into names
-        state = game.new_initial_state()
-        state.apply_action(nos.DEAL)
+        state = nos.deal(game.new_initial_state(), deals.next_u64())
         rs = np.random.RandomState(seed + g)
         bot = ismcts.ISMCTSBot(
             game,

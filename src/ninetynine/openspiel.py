@@ -7,20 +7,24 @@ registers each game under ``ninetynine_<game id>``::
     import ninetynine.openspiel  # registers the games
 
     game = pyspiel.load_game("ninetynine_warp99", {"players": 3, "target": 50})
-    state = game.new_initial_state()   # a chance node: the deal
-    state.apply_action(0)              # deal (from the game's seed sequence)
+    state = game.new_initial_state()   # a chance node: the first of the deal's 8
+    ninetynine.openspiel.deal(state, 42)   # or sample each chance node's outcomes
     state.legal_actions(), state.information_state_string(), state.observation_tensor()
 
 - **short name**: ``ninetynine_<game id>`` (``ninetynine_warp99``, ``ninetynine_sixto``, ...).
-- **parameters**: ``players``; ``rng_seed`` (-1: a fresh deal every game; >= 0: a
-  reproducible sequence of deals); every option of the game, with its default. A list value
+- **parameters**: ``players`` and every option of the game, with its default. A list value
   such as ``handicap=0,2,4`` is written with ``;`` (``handicap=0;2;4``): OpenSpiel's game
-  strings split on commas.
+  strings split on commas; a text value OpenSpiel would read as a number (Ninety Nine's
+  ``deal=6+15``) is written in single quotes (``deal='6+15'``).
 - **dynamics**: sequential (Sixto's simultaneous marks are taken one seat after another,
   hidden until all are in, as the library does).
-- **chance**: ``SAMPLED_STOCHASTIC``. One chance node, the deal, with the single outcome
-  :data:`DEAL` ("Deal"), as OpenSpiel's Tarok does; the cards it deals and every later draw
-  or roll come from the state's own seeded RNG.
+- **chance**: ``EXPLICIT_STOCHASTIC``. In the library every random event of a game (the
+  shuffle and deal, later draws, reshuffles, rolls) comes from one uniformly random 64-bit
+  seed. Here the seed is drawn by chance, explicitly: the first :data:`SEED_BYTES` (8) nodes
+  are chance nodes, each a byte of the seed with the outcomes ``0 .. 255`` at probability
+  1/256 (most significant byte first); after the eighth the game is
+  ``new_initial_state(seed)``. Nothing random happens after that that the seed has not fixed,
+  so the chance outcomes and their probabilities are exactly the library's.
 - **information**: imperfect.
 - **utility**: 2 players ``ZERO_SUM`` (+1/-1, or 0/0 for a draw); 3 or more ``GENERAL_SUM``
   (+1 the winner, -1 every other seat, all 0 for a draw), utilities in [-1, 1]; 1 player
@@ -35,6 +39,8 @@ registers each game under ``ninetynine_<game id>``::
   observation tensor.
 - **resample_from_infostate**: the library's ``State.resample`` (every hidden card re-dealt
   consistently with what the seat knows, the RNG re-seeded).
+- **serialization**: OpenSpiel's own (``pyspiel.serialize_game_and_state``,
+  ``state.serialize()``, pickling); import this module before reading one in a new process.
 
 What a seat may not see never reaches its observation or information state (they are built
 from ``State.observation(seat)`` and ``State.known_history(seat)`` only), nor ``str(state)``
@@ -58,18 +64,22 @@ except ImportError as e:  # pragma: no cover - the extra is missing
         "ninetynine.openspiel needs OpenSpiel: pip install 'ninetynine[openspiel]'"
     ) from e
 
-from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import TERMINAL, Game, State
 from ninetynine.core.registry import game_class, list_games, load_game
-from ninetynine.core.rng import Rng
 
 #: Every OpenSpiel short name is this prefix and the game id.
 PREFIX = "ninetynine_"
-#: The one chance outcome: the deal.
-DEAL = 0
+#: The deal's chance nodes: one a byte of the 64-bit seed, most significant first.
+SEED_BYTES = 8
+#: The outcomes of each of them: ``0 .. SEED_OUTCOMES - 1``, each at probability 1/256.
+SEED_OUTCOMES = 256
 #: In the history of a resampled state, a move the seat did not see and the library's sample
-#: does not carry either (99 Heroes keeps such moves as -1; OpenSpiel reserves -1).
+#: does not carry either (99 Heroes keeps such moves as -1; OpenSpiel reserves -1), and each
+#: seed byte (a sampled world has no seed).
 UNSEEN = -2
+_SEED_CHANCE = [(b, 1.0 / SEED_OUTCOMES) for b in range(SEED_OUTCOMES)]
+#: The characters of a value OpenSpiel's game-string parser reads as a number.
+_NUMERIC = frozenset("+-0123456789.")
 _UNSET = object()
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -82,18 +92,34 @@ def short_name(game_id: str) -> str:
 
 def _param_default(value: Any) -> bool | int | float | str:
     """An option's default as an OpenSpiel parameter (bool, int, float or string)."""
-    if isinstance(value, (bool, int, float, str)):
+    if isinstance(value, str):
+        return _quote(value)
+    if isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, (list, tuple)):
         return ";".join(str(v) for v in value)
     return str(value)
 
 
+def _quote(text: str) -> str:
+    """A text parameter as written in the game string: commas as ``;``, and in single quotes
+    if OpenSpiel's parser would take it for a number (``6+15`` -> ``'6+15'``)."""
+    text = text.replace(",", ";")
+    return f"'{text}'" if text and set(text) <= _NUMERIC else text
+
+
+def _unquote(text: str) -> str:
+    """The inverse of :func:`_quote`: the option's value in the library's syntax."""
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        text = text[1:-1]
+    return text.replace(";", ",")
+
+
 def _game_type(game_id: str, num_players: int | None = None) -> pyspiel.GameType:
     """The ``GameType`` of ``game_id``; ``num_players`` given: the type of a game with that many
     players (its utility: zero-sum with two players, general-sum otherwise)."""
     cls = game_class(game_id)
-    spec: dict[str, Any] = {"players": cls.default_players, "rng_seed": -1}
+    spec: dict[str, Any] = {"players": cls.default_players}
     for name, option in cls.option_specs.items():
         spec[name] = _param_default(option.default)
     zero_sum = num_players == 2 or (num_players is None and cls.max_players == 2)
@@ -101,7 +127,7 @@ def _game_type(game_id: str, num_players: int | None = None) -> pyspiel.GameType
         short_name=short_name(game_id),
         long_name=f"ninetynine {cls.title or game_id}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(
             pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
@@ -146,49 +172,37 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
         game_id = self.game_id
         cls = game_class(game_id)
         players = int(params.pop("players", cls.default_players))
-        rng_seed = int(params.pop("rng_seed", -1))
-        if rng_seed < -1:
-            raise GameOptionError(
-                f"rng_seed: -1 (a fresh deal every game) or a seed from 0, not {rng_seed}"
-            )
-        options = {k: v.replace(";", ",") if isinstance(v, str) else v for k, v in params.items()}
+        options = {k: _unquote(v) if isinstance(v, str) else v for k, v in params.items()}
         self.core: Game = load_game(game_id, players, **options)
         lo, hi = _utility_bounds(self.core)
         game_type = _game_type(game_id, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.core.num_distinct_actions,
-            max_chance_outcomes=1,
+            max_chance_outcomes=SEED_OUTCOMES,
             num_players=players,
             min_utility=lo,
             max_utility=hi,
             utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=self.core.max_game_length,
         )
-        full: dict[str, Any] = {"players": players, "rng_seed": rng_seed}
-        # a list given with commas (the game's own syntax) is kept with ";": the game string
-        # splits on commas, so pickling and serialization could not read it back
+        full: dict[str, Any] = {"players": players}
+        # written so that pyspiel.load_game(str(game)) reads it back (see _quote)
         full.update(
-            {
-                k: v.replace(",", ";") if isinstance(v, str) else _param_default(v)
-                for k, v in params.items()
-            }
+            {k: _quote(_unquote(v)) if isinstance(v, str) else v for k, v in params.items()}
         )
         super().__init__(game_type, info, full)
-        self._deals = None if rng_seed < 0 else Rng(rng_seed)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle and deep-copy as the game string and the deal sequence's position (pyspiel's
-        own pickling asks for a C++ RNG hook a Python game cannot provide)."""
-        return (_rebuild_game, (str(self), None if self._deals is None else self._deals.getstate()))
+        """Pickle and deep-copy as the game string (the game holds nothing else)."""
+        return (_rebuild_game, (str(self),))
 
     def new_initial_state(self) -> NinetyNineState:
-        """The state before the deal (a chance node with the single outcome :data:`DEAL`)."""
+        """The state before the deal: the first of its :data:`SEED_BYTES` chance nodes."""
         return NinetyNineState(self)
 
-    def next_deal_seed(self) -> int | None:
-        """The seed of the next deal: the next of the ``rng_seed`` sequence, or ``None`` (a
-        fresh one) when ``rng_seed`` is -1."""
-        return None if self._deals is None else self._deals.next_u64()
+    def max_chance_nodes_in_history(self) -> int:
+        """:data:`SEED_BYTES`: the deal's chance nodes are the only ones."""
+        return SEED_BYTES
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -199,11 +213,10 @@ class NinetyNineGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self, iig_obs_type, params)
 
 
-def _rebuild_game(text: str, deals: int | None) -> NinetyNineGame:
+def _rebuild_game(text: str) -> NinetyNineGame:
     """The inverse of :meth:`NinetyNineGame.__reduce__`."""
-    game = game_from_string(text)
-    if deals is not None and game._deals is not None:
-        game._deals.setstate(deals)
+    game = pyspiel.load_game(text)
+    assert isinstance(game, NinetyNineGame)
     return game
 
 
@@ -284,13 +297,15 @@ def _dump(data: Any) -> str:
 
 
 class NinetyNineState(pyspiel.State):  # type: ignore[misc]
-    """A ninetynine state as a ``pyspiel.State``: before the deal a chance node, then the
-    library's :class:`~ninetynine.core.game.State` (``core_state``) move for move."""
+    """A ninetynine state as a ``pyspiel.State``: first the deal's :data:`SEED_BYTES` chance
+    nodes (the seed's bytes), then the library's :class:`~ninetynine.core.game.State`
+    (``core_state``) move for move."""
 
     def __init__(self, game: NinetyNineGame) -> None:
         super().__init__(game)
         self._live: _Live | None = None
         self._replay: list[int] | None = None
+        self._seed_bytes: list[int] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle and deep-copy as the game and ``serialize()``."""
@@ -316,9 +331,9 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
         return self._live.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``[(DEAL, 1.0)]`` before the deal: what it deals is drawn from the game's seed."""
+        """Before the deal: the next seed byte, ``(b, 1/256)`` for ``b`` in ``0 .. 255``."""
         assert self._live is None
-        return [(DEAL, 1.0)]
+        return list(_SEED_CHANCE)
 
     def _apply_action(self, action: int) -> None:
         if self._replay:  # rebuilding pyspiel's history of a resampled state
@@ -327,15 +342,18 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
         if self._live is not None:
             self._live.state.apply_action(action)
             return
-        if action != DEAL:
-            raise ValueError(f"the deal has the single chance outcome {DEAL}, not {action}")
-        game: NinetyNineGame = self.get_game()
-        seed = game.next_deal_seed()
-        self._live = _Live.dealt(game.core.new_initial_state(seed))
+        if not 0 <= action < SEED_OUTCOMES:
+            raise ValueError(f"a seed byte is 0 .. {SEED_OUTCOMES - 1}, not {action}")
+        self._seed_bytes.append(action)
+        if len(self._seed_bytes) == SEED_BYTES:
+            seed = int.from_bytes(bytes(self._seed_bytes), "big")
+            self._seed_bytes = []
+            game: NinetyNineGame = self.get_game()
+            self._live = _Live.dealt(game.core.new_initial_state(seed))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self._live is None:
-            return "Deal"
+            return f"seed byte {action}"
         return self._live.state.action_to_string(action)
 
     def is_terminal(self) -> bool:
@@ -355,7 +373,7 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         """The public (spectator) view and the move count; no hidden card, no seed."""
         if self._live is None:
-            return "before the deal"
+            return f"before the deal ({len(self._seed_bytes)} of {SEED_BYTES} seed bytes drawn)"
         s = self._live.state
         view = s.game.render_observation(s.observation(None))
         return f"{view}\nmoves: {len(s.history())}"
@@ -371,11 +389,14 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
 
         The seat's information state is the same in both; every other seat's recall starts
         at this move (its past in the sampled world is not known). ``history()`` is the
-        sampled world's, with :data:`UNSEEN` for a move the sample does not carry.
+        sampled world's, with :data:`UNSEEN` for each seed byte and for a move the sample
+        does not carry. During the deal: as many seed bytes, drawn with the sampler.
         """
         game: NinetyNineGame = self.get_game()
         out = game.new_initial_state()
         if self._live is None:
+            for _ in self._seed_bytes:
+                out.apply_action(int(probability_sampler() * SEED_OUTCOMES) % SEED_OUTCOMES)
             return out
         hi = int(probability_sampler() * 2**32) & 0xFFFFFFFF
         lo = int(probability_sampler() * 2**32) & 0xFFFFFFFF
@@ -393,7 +414,7 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
             head = f"sampled for p{player_id} at move {moves} {known} {_dump(obs)}"
             recall.append(_Recall((head,), base, moves, obs))
         players = [pa.player for pa in self.full_history()]
-        actions = [DEAL, *(a if a >= 0 else UNSEEN for a in sample.history())]
+        actions = [UNSEEN] * SEED_BYTES + [a if a >= 0 else UNSEEN for a in sample.history()]
         out._replay = players
         for a in actions:
             out.apply_action(a)
@@ -486,94 +507,29 @@ class Observer:
         return self._core.render_observation(live.observation(self._seat(player)))
 
 
-_META = "[Meta]"
-_GAME = "[Game]"
-_GAME_RNG = "[GameRNGState]"
-_STATE = "[State]"
+def seed_outcomes(seed: int) -> list[int]:
+    """The deal's chance outcomes for the library seed ``seed``: its :data:`SEED_BYTES` bytes,
+    most significant first.
 
-
-def serialize_game_and_state(game: NinetyNineGame, state: NinetyNineState) -> str:
-    """``game`` and ``state`` as text, in the layout of ``pyspiel.serialize_game_and_state``
-    (which cannot serialize these games: for a sampled-stochastic game it asks the game for
-    its RNG state, a C++ hook OpenSpiel does not let a Python game provide). The state part is
-    ``state.serialize()`` (the full state, hidden cards and RNG included); the RNG part is the
-    game's deal sequence (``rng_seed``).
+    :raises ValueError: ``seed`` not a whole number in ``0 .. 2**64 - 1``.
     """
-    rng = "" if game._deals is None else str(game._deals.getstate())
-    return "\n".join(
-        [
-            "# Automatically generated by ninetynine.openspiel.serialize_game_and_state",
-            _META,
-            "Version: 1",
-            "",
-            _GAME,
-            str(game),
-            _GAME_RNG,
-            rng,
-            _STATE,
-            state.serialize(),
-            "",
-        ]
-    )
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise ValueError(f"a seed is a whole number in 0 .. 2**64 - 1, not {seed!r}")
+    return list(seed.to_bytes(SEED_BYTES, "big"))
 
 
-def game_from_string(text: str) -> NinetyNineGame:
-    """The game ``str(game)`` names, e.g. ``"ninetynine_warp99(players=3,target=50)"``.
+def deal(state: NinetyNineState, seed: int) -> NinetyNineState:
+    """Apply the deal's chance outcomes for ``seed`` to a new initial ``state`` (in place) and
+    return it: afterwards ``state.core_state()`` is ``game.core.new_initial_state(seed)``, the
+    library's game for that seed (reproducible games, replays, comparisons with the library).
 
-    ``pyspiel.load_game(text)`` reads the same strings but guesses each value's type from its
-    characters, so it fails on a value such as Ninety Nine's ``deal=6+15`` (taken for a
-    number); here each value takes the type of the parameter's default.
-
-    :raises ValueError: not a ninetynine game string, or an unknown parameter.
+    :raises ValueError: ``state`` is past its first chance node, or a bad ``seed``.
     """
-    name, sep, rest = text.strip().partition("(")
-    if not name.startswith(PREFIX):
-        raise ValueError(f"{text!r} is not a ninetynine game string")
-    game_id = name[len(PREFIX) :]
-    if game_id not in _CLASSES:
-        raise ValueError(f"{text!r}: no ninetynine game {game_id!r}")
-    spec = _game_type(game_id).parameter_specification
-    params: dict[str, Any] = {}
-    body = rest[:-1] if sep and rest.endswith(")") else rest
-    for item in filter(None, body.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq or key not in spec:
-            raise ValueError(f"{text!r}: {key!r} is not a parameter of {name}")
-        default = spec[key]
-        if isinstance(default, bool):
-            params[key] = value.strip().lower() == "true"
-        elif isinstance(default, int):
-            params[key] = int(value)
-        elif isinstance(default, float):
-            params[key] = float(value)
-        else:
-            params[key] = value
-    game = pyspiel.load_game(name, params)
-    assert isinstance(game, NinetyNineGame)
-    return game
-
-
-def deserialize_game_and_state(text: str) -> tuple[NinetyNineGame, NinetyNineState]:
-    """The inverse of :func:`serialize_game_and_state`: ``(game, state)``, the game loaded with
-    ``pyspiel.load_game`` and its deal sequence where it was. The state part holds a pickle
-    (pyspiel's serialization of a Python game's state): never read text from an untrusted
-    source, it can run code.
-
-    :raises ValueError: not text written by :func:`serialize_game_and_state`.
-    """
-    head, sep, state_text = text.partition("\n" + _STATE + "\n")
-    _, sep2, game_part = head.partition("\n" + _GAME + "\n")
-    if not sep or not sep2:
-        raise ValueError("not a serialized ninetynine game and state: no [Game] or [State]")
-    game_string, _, rng = game_part.partition("\n" + _GAME_RNG + "\n")
-    game = game_from_string(game_string.strip())
-    if rng.strip():
-        if game._deals is None:
-            raise ValueError("a deal sequence state for a game without rng_seed")
-        game._deals.setstate(int(rng.strip()))
-    if state_text.endswith("\n"):
-        state_text = state_text[:-1]
-    return game, game.deserialize_state(state_text)
+    if state.history():
+        raise ValueError("deal() needs a new initial state (no seed byte drawn yet)")
+    for b in seed_outcomes(seed):
+        state.apply_action(b)
+    return state
 
 
 def seeded_resampler(seed: int | None = None) -> Callable[[NinetyNineState, int], Any]:
@@ -586,6 +542,19 @@ def seeded_resampler(seed: int | None = None) -> Callable[[NinetyNineState, int]
         return state.resample_from_infostate(player, sampler.random)
 
     return resample
+
+
+def cpp_mcts_step(bot: Any, state: NinetyNineState) -> int:
+    """The action OpenSpiel's C++ ``pyspiel.MCTSBot`` chooses in ``state`` (its ``Step`` with
+    ``max_simulations`` of 2 or more: the most visited child of the root of ``mcts_search``).
+
+    ``bot.step(state)`` itself crashes the interpreter (segmentation fault) on any Python
+    game, OpenSpiel's own included: pybind11 binds ``MCTSBot.step`` with
+    ``py::call_guard<py::gil_scoped_release>`` (``open_spiel/python/pybind11/bots.cc``), and
+    the search then calls the Python game (``PyState::Clone`` in ``python_games.cc``) without
+    holding the GIL. ``mcts_search`` keeps the GIL.
+    """
+    return int(bot.mcts_search(state).best_child().action)
 
 
 _CLASSES: dict[str, type[NinetyNineGame]] = {}
@@ -614,16 +583,17 @@ def _register() -> list[str]:
 GAMES: list[str] = _register()
 
 __all__ = [
-    "DEAL",
     "GAMES",
     "PREFIX",
+    "SEED_BYTES",
+    "SEED_OUTCOMES",
     "UNSEEN",
     "NinetyNineGame",
     "NinetyNineState",
     "Observer",
-    "deserialize_game_and_state",
-    "game_from_string",
+    "cpp_mcts_step",
+    "deal",
+    "seed_outcomes",
     "seeded_resampler",
-    "serialize_game_and_state",
     "short_name",
 ]

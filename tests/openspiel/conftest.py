@@ -15,7 +15,7 @@ from ninetynine.core.registry import game_class
 def game_cases() -> list[Any]:
     """``pytest.param(game_id, players)``: each game at its default count, at 2 and at 1 where
     it allows them (duplicates dropped). Warp 99 and Ninety Nine are marked slow: their
-    information-state tensor has one slot per move of ``max_game_length`` (1,280,000)."""
+    games are the longest to simulate."""
     out = []
     for gid in ninetynine.list_games():
         cls = game_class(gid)
@@ -34,13 +34,16 @@ def default_cases() -> list[Any]:
 
 
 def play_randomly(state: Any, rng: random.Random, moves: int | None = None) -> Any:
-    """Apply chance (the deal) and uniform random actions to ``state`` until it ends or
-    ``moves`` actions have been applied; returns ``state``."""
+    """Resolve chance nodes with uniform outcomes (the deal's seed bytes) and apply uniform
+    random actions until the game ends or ``moves`` actions (chance outcomes not counted) have
+    been applied; a state at a chance node is always dealt. Returns ``state``."""
     done = 0
-    while not state.is_terminal() and (moves is None or done < moves):
+    while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(0)
-        else:
             state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        if moves is not None and done >= moves:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
         done += 1
     return state

@@ -39,7 +39,7 @@ def test_game_type_and_info(gid, n):
     t = game.get_type()
     assert t.short_name == f"ninetynine_{gid}"
     assert t.dynamics == GameType.Dynamics.SEQUENTIAL
-    assert t.chance_mode == GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.chance_mode == GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == GameType.Information.IMPERFECT_INFORMATION
     assert t.reward_model == GameType.RewardModel.TERMINAL
     assert t.provides_information_state_string and t.provides_information_state_tensor
@@ -47,7 +47,8 @@ def test_game_type_and_info(gid, n):
     assert game.num_players() == n
     assert game.num_distinct_actions() == core.num_distinct_actions
     assert game.max_game_length() == core.max_game_length
-    assert game.max_chance_outcomes() == 1
+    assert game.max_chance_outcomes() == 256
+    assert game.max_chance_nodes_in_history() == nos.SEED_BYTES
     assert game.observation_tensor_shape() == list(core.observation_tensor_shape)
     if n == 2:
         assert t.utility == GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
@@ -79,41 +80,38 @@ def test_a_bad_option_says_what_is_wrong():
 # -- OpenSpiel's own checks ---------------------------------------------------------------------
 @pytest.mark.parametrize(("gid", "n"), game_cases())
 def test_random_sim_test(gid, n):
-    """OpenSpiel's C++ random simulation checks: legal actions sorted and empty for the other
-    seats, action strings unique, clones equal, masks, observations and information states of
-    the right size and finite, rewards summing to returns, returns within the utility bounds
-    and summing as the utility type says, game length within max_game_length.
+    """OpenSpiel's C++ random simulation checks, with serialization: legal actions sorted and
+    empty for the other seats, action strings unique, chance outcomes, clones equal, masks,
+    observations and information states of the right size and finite, rewards summing to
+    returns, returns within the utility bounds and summing as the utility type says, game
+    length within max_game_length, and ``SerializeGameAndState`` / ``DeserializeGameAndState``
+    giving back the same game and state (game string and ``ToString``) along the way.
 
-    ``serialize=False``: see test_pyspiel_cannot_serialize_a_sampled_python_game. One game
-    for Warp 99 and Ninety Nine, whose information-state tensor (5 MB) OpenSpiel copies
-    several times a move; two for the others."""
+    One game for Warp 99 and Ninety Nine, the longest to simulate; two for the others."""
     game = _load(gid, n)
     sims = 1 if gid in ("warp99", "ninetynine") else 2
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
-
-
-def test_pyspiel_cannot_serialize_a_sampled_python_game():
-    """``pyspiel.serialize_game_and_state`` asks a sampled-stochastic game for its RNG state
-    (C++ ``Game::GetRNGState``), which OpenSpiel 2.0 gives a Python game no way to provide.
-    Our ``serialize_game_and_state`` writes the same layout. If this starts passing, OpenSpiel
-    has added the hook: switch the tests to ``serialize=True``."""
-    game = pyspiel.load_game("ninetynine_ono99")
-    state = play_randomly(game.new_initial_state(), random.Random(0), moves=5)
-    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
-        pyspiel.serialize_game_and_state(game, state)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 # -- serialization ------------------------------------------------------------------------------
 @pytest.mark.parametrize("gid", default_cases())
-def test_serialization_round_trips(gid):
-    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 11})
+def test_pyspiel_serialization_round_trips(gid):
+    """``pyspiel.serialize_game_and_state`` and ``pyspiel.deserialize_game_and_state`` (which
+    need no game RNG: chance is explicit), mid-deal and at several points of a game; the copy
+    has the same views and plays on identically."""
+    game = pyspiel.load_game(nos.short_name(gid))
     rng = random.Random(3)
     state = game.new_initial_state()
-    for stop in (0, 1, 2, 9, 40, None):
-        state = play_randomly(state, rng, moves=None if stop is None else stop)
-        text = nos.serialize_game_and_state(game, state)
-        game2, state2 = nos.deserialize_game_and_state(text)
-        assert str(game2) == str(game)
+    for _ in range(3):
+        state.apply_action(rng.choice(state.legal_actions()))  # part of the deal
+    for stop in (None, 0, 1, 2, 9, 40, None):
+        if stop is not None:
+            state = play_randomly(state, rng, moves=stop)
+        text = pyspiel.serialize_game_and_state(game, state)
+        assert "[GameRNGState]" not in text
+        game2, state2 = pyspiel.deserialize_game_and_state(text)
+        assert isinstance(game2, nos.NinetyNineGame) and str(game2) == str(game)
+        assert game2.core == game.core
         assert str(state2) == str(state)
         assert state2.history() == state.history()
         assert state2.returns() == state.returns()
@@ -126,18 +124,11 @@ def test_serialization_round_trips(gid):
         play_randomly(state2, random.Random(5))
         play_randomly(again, random.Random(5))
         assert state2.returns() == again.returns() and state2.history() == again.history()
-        # the deal sequence carries on where it was
-        a, b = game.new_initial_state(), game2.new_initial_state()
-        a.apply_action(nos.DEAL)
-        b.apply_action(nos.DEAL)
-        assert str(a) == str(b) and a.core_state().to_json() == b.core_state().to_json()
 
 
 @pytest.mark.parametrize("gid", default_cases())
 def test_games_and_states_pickle_and_deep_copy(gid):
-    """pyspiel's own pickling of a game or state asks the C++ RNG hook (``GetRNGState
-    unimplemented``); ours goes through the game string and ``serialize()``."""
-    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 6})
+    game = pyspiel.load_game(nos.short_name(gid))
     state = play_randomly(game.new_initial_state(), random.Random(1), moves=12)
     for copy_of in (lambda x: pickle.loads(pickle.dumps(x)), copy.deepcopy):
         game2, state2 = copy_of(game), copy_of(state)
@@ -146,67 +137,91 @@ def test_games_and_states_pickle_and_deep_copy(gid):
         play_randomly(state2, random.Random(2))
         play_randomly(twin := state.clone(), random.Random(2))
         assert state2.returns() == twin.returns() and state2.history() == twin.history()
-    # the deal sequence travels with the game
-    copied = pickle.loads(pickle.dumps(game))
-    x, y = game.new_initial_state(), copied.new_initial_state()
-    x.apply_action(nos.DEAL)
-    y.apply_action(nos.DEAL)
-    assert x.core_state().to_json() == y.core_state().to_json()
 
 
-def test_game_from_string_reads_values_pyspiel_takes_for_numbers():
+def test_pyspiel_reads_back_every_game_string():
+    """OpenSpiel's game-string parser takes a value made of ``+-0123456789.`` for a number:
+    Ninety Nine's ``deal=6+15`` is written ``deal='6+15'`` and reads back. (``deal=15``
+    unquoted is a number, which OpenSpiel refuses for a text parameter before the game sees
+    it.)"""
+    for name in nos.GAMES:
+        game = pyspiel.load_game(name)
+        again = pyspiel.load_game(str(game))
+        assert str(again) == str(game) and again.core == game.core
     game = pyspiel.load_game("ninetynine_ninetynine")
-    assert "deal=6+15" in str(game)
-    with pytest.raises(pyspiel.SpielError):
-        pyspiel.load_game(str(game))  # "6+15" is read as a number, and fails
-    again = nos.game_from_string(str(game))
-    assert str(again) == str(game) and again.core == game.core
-    with pytest.raises(ValueError, match="not a parameter"):
-        nos.game_from_string("ninetynine_warp99(colour=red)")
+    assert "deal='6+15'" in str(game) and game.core.options["deal"] == "6+15"
+    for given in ("15", "'15'"):
+        fifteen = pyspiel.load_game("ninetynine_ninetynine", {"deal": given})
+        assert fifteen.core.options["deal"] == "15" and "deal='15'" in str(fifteen)
+    assert pyspiel.load_game("ninetynine_ninetynine(deal='15')").core.options["deal"] == "15"
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter deal"):
+        pyspiel.load_game("ninetynine_ninetynine(deal=15)")
+    assert pyspiel.load_game("ninetynine_ninetynine", {"deal": "6+15"}).core == game.core
 
 
 # -- the deal -----------------------------------------------------------------------------------
-def test_the_deal_is_the_one_chance_node():
-    game = pyspiel.load_game("ninetynine_warp99", {"rng_seed": 4})
+def test_the_deal_is_eight_explicit_chance_nodes_of_seed_bytes():
+    game = pyspiel.load_game("ninetynine_warp99")
     state = game.new_initial_state()
-    assert state.is_chance_node() and state.chance_outcomes() == [(nos.DEAL, 1.0)]
-    assert state.legal_actions() == [nos.DEAL]
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, nos.DEAL) == "Deal"
-    state.apply_action(nos.DEAL)
+    for k in range(nos.SEED_BYTES):
+        assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(256)) == state.legal_actions()
+        assert all(p == 1 / 256 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "seed byte 7"
+        assert str(state) == f"before the deal ({k} of 8 seed bytes drawn)"
+        assert state.core_state() is None
+        state.apply_action(k)
     assert not state.is_chance_node() and state.current_player() == 0
-    assert state.history() == [nos.DEAL]
+    assert state.history() == list(range(8))
+    seed = int.from_bytes(bytes(range(8)), "big")
+    assert state.core_state().to_json() == game.core.new_initial_state(seed).to_json()
+    with pytest.raises(Exception, match="seed byte"):
+        game.new_initial_state().apply_action(256)
 
 
-def test_rng_seed_gives_a_reproducible_sequence_of_deals_that_clones_do_not_disturb():
-    def deals(clones: int) -> list[str]:
-        game = pyspiel.load_game("ninetynine_warp99", {"rng_seed": 4})
-        out = []
-        for _ in range(3):
-            state = game.new_initial_state()
-            for _ in range(clones):  # pyspiel's Clone builds a new initial state first
-                state.clone()
-            state.apply_action(nos.DEAL)
-            for _ in range(clones):
-                state.clone()
-            out.append(state.core_state().to_json())
-        return out
+@pytest.mark.parametrize("gid", default_cases())
+def test_deal_gives_the_librarys_game_for_a_seed(gid):
+    game = pyspiel.load_game(nos.short_name(gid))
+    for seed in (0, 1, 77, 2**64 - 1):
+        state = nos.deal(game.new_initial_state(), seed)
+        assert state.history() == nos.seed_outcomes(seed)
+        assert state.core_state().to_json() == game.core.new_initial_state(seed).to_json()
+    assert nos.seed_outcomes(258) == [0, 0, 0, 0, 0, 0, 1, 2]
+    for bad in (-1, 2**64, 1.5, True):
+        with pytest.raises(ValueError, match="seed"):
+            nos.seed_outcomes(bad)
+    started = game.new_initial_state()
+    started.apply_action(3)
+    with pytest.raises(ValueError, match="new initial state"):
+        nos.deal(started, 5)
 
-    first = deals(0)
-    assert len(set(first)) == 3  # three different deals
-    assert deals(3) == first
-    unseeded = pyspiel.load_game("ninetynine_warp99")
-    a, b = unseeded.new_initial_state(), unseeded.new_initial_state()
-    a.apply_action(nos.DEAL)
-    b.apply_action(nos.DEAL)
-    assert a.core_state().to_json() != b.core_state().to_json()
+
+def test_chance_outcomes_are_the_librarys_seed_distribution():
+    """Sampling the eight bytes uniformly is drawing the seed uniformly from 0 .. 2**64 - 1,
+    as the library does for a fresh game: different samples deal different games."""
+    game = pyspiel.load_game("ninetynine_warp99")
+    rng = random.Random(0)
+    deals = {
+        play_randomly(game.new_initial_state(), rng, moves=0).core_state().to_json()
+        for _ in range(5)
+    }
+    assert len(deals) == 5
+
+
+def test_there_is_no_rng_seed_parameter():
+    """The game holds no RNG (chance is explicit): whoever samples the chance nodes seeds."""
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'rng_seed'"):
+        pyspiel.load_game("ninetynine_warp99", {"rng_seed": 4})
 
 
 def test_clone_is_independent_and_plays_on_identically():
-    game = pyspiel.load_game("ninetynine_ono99", {"rng_seed": 2})
+    game = pyspiel.load_game("ninetynine_ono99")
     state = play_randomly(game.new_initial_state(), random.Random(1), moves=10)
     copy = state.clone()
     play_randomly(state, random.Random(9))
-    assert len(copy.history()) == 10 and not copy.is_terminal()
+    assert len(copy.history()) == nos.SEED_BYTES + 10 and not copy.is_terminal()
     play_randomly(copy, random.Random(9))
     assert copy.history() == state.history() and copy.returns() == state.returns()
 
@@ -217,7 +232,7 @@ def test_str_and_the_seat_views_hold_no_hidden_information(gid):
     """``str(state)`` is the public view: a resample for any seat (other hidden cards, other
     RNG) prints the same, and holds no seed; a seat's observation and information state are
     the same in every state it cannot tell apart."""
-    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 8})
+    game = pyspiel.load_game(nos.short_name(gid))
     state = play_randomly(game.new_initial_state(), random.Random(2), moves=25)
     seed = state.core_state().seed
     assert str(seed) not in str(state)
@@ -236,7 +251,7 @@ def test_str_and_the_seat_views_hold_no_hidden_information(gid):
 
 
 def test_resampling_changes_what_the_seat_cannot_see():
-    game = pyspiel.load_game("ninetynine_warp99", {"rng_seed": 1})
+    game = pyspiel.load_game("ninetynine_warp99")
     state = play_randomly(game.new_initial_state(), random.Random(2), moves=6)
     sampler = random.Random(0).random
     hands = {
@@ -254,7 +269,7 @@ def test_resampling_changes_what_the_seat_cannot_see():
 def test_information_state_is_perfect_recall(gid):
     """Each seat's information state only grows: the one after a move starts with the one
     before it (what a seat has seen stays seen), one line a move."""
-    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 5})
+    game = pyspiel.load_game(nos.short_name(gid))
     state = play_randomly(game.new_initial_state(), random.Random(4), moves=1)
     rng = random.Random(7)
     before = [state.information_state_string(p) for p in range(game.num_players())]
@@ -274,7 +289,7 @@ def test_information_state_fixes_the_legal_actions_in_sampled_worlds(gid):
     """ISMCTS keys its tree by (seat, information state): states with the same key must have
     the same legal actions, also in worlds resampled for another seat and played on (a
     sampled world's recall must come from that world, not from the true one)."""
-    game = pyspiel.load_game(nos.short_name(gid), {"rng_seed": 12})
+    game = pyspiel.load_game(nos.short_name(gid))
     rng = random.Random(gid)
     sampler = random.Random(1).random
     seen: dict[tuple[int, str], list[int]] = {}
@@ -302,7 +317,7 @@ def test_information_state_fixes_the_legal_actions_in_sampled_worlds(gid):
 
 
 def test_one_player_sixto_returns_its_score_within_the_bounds():
-    game = pyspiel.load_game("ninetynine_sixto", {"players": 1, "rng_seed": 3})
+    game = pyspiel.load_game("ninetynine_sixto", {"players": 1})
     for seed in range(5):
         state = play_randomly(game.new_initial_state(), random.Random(seed))
         score = state.core_state().scores()[0]
@@ -313,7 +328,7 @@ def test_one_player_sixto_returns_its_score_within_the_bounds():
 def test_observers_through_openspiel_observation_api():
     from open_spiel.python.observation import make_observation
 
-    game = pyspiel.load_game("ninetynine_ono99", {"players": 3, "rng_seed": 1})
+    game = pyspiel.load_game("ninetynine_ono99", {"players": 3})
     state = play_randomly(game.new_initial_state(), random.Random(0), moves=4)
     core = state.core_state()
     public = make_observation(
@@ -350,15 +365,8 @@ def test_a_list_written_with_commas_is_kept_with_semicolons():
     assert "handicap=0;2;4" in str(game)
     again = pickle.loads(pickle.dumps(game))
     assert str(again) == str(game) and again.core == game.core
-    state = game.new_initial_state()
-    state.apply_action(nos.DEAL)
-    game2, state2 = nos.deserialize_game_and_state(nos.serialize_game_and_state(game, state))
+    state = nos.deal(game.new_initial_state(), 9)
+    game2, state2 = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
     assert game2.core == game.core and state2.history() == state.history()
-
-
-def test_a_negative_rng_seed_other_than_minus_one_is_refused():
-    """``rng_seed=-5`` dealt fresh games as -1 does, silently: the docs give -1 for that and
-    seeds >= 0 for a reproducible sequence, so a typo must not turn reproducibility off."""
-    with pytest.raises(ValueError, match="rng_seed"):
-        pyspiel.load_game("ninetynine_warp99", {"rng_seed": -5})
-    assert pyspiel.load_game("ninetynine_warp99", {"rng_seed": -1}) is not None
