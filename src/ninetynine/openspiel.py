@@ -45,8 +45,9 @@ registers each game under ``ninetynine_<game id>``::
 What a seat may not see never reaches its observation or information state (they are built
 from ``State.observation(seat)`` and ``State.known_history(seat)`` only), nor ``str(state)``
 (the public view). A pyspiel state itself is the full state, as in OpenSpiel: an algorithm
-that reads it whole (``MCTSBot``, ``serialize``) sees every hand and the RNG that draws the
-next cards. See ``docs/openspiel.md`` for what OpenSpiel's algorithms can and cannot do here.
+that reads it whole (``MCTSBot``, ``serialize``, ``history()``, whose first 8 actions are the
+seed's bytes) sees every hand and the cards to come. See ``docs/openspiel.md`` for what
+OpenSpiel's algorithms can and cannot do here (and :func:`cpp_mcts_step` for its C++ MCTS).
 """
 
 from __future__ import annotations

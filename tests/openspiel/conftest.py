@@ -14,8 +14,7 @@ from ninetynine.core.registry import game_class
 
 def game_cases() -> list[Any]:
     """``pytest.param(game_id, players)``: each game at its default count, at 2 and at 1 where
-    it allows them (duplicates dropped). Warp 99 and Ninety Nine are marked slow: their
-    games are the longest to simulate."""
+    it allows them (duplicates dropped)."""
     out = []
     for gid in ninetynine.list_games():
         cls = game_class(gid)
@@ -23,8 +22,7 @@ def game_cases() -> list[Any]:
         for n in counts:
             if n > cls.max_players:
                 continue
-            marks = [pytest.mark.slow] if gid in ("warp99", "ninetynine") else []
-            out.append(pytest.param(gid, n, id=f"{gid}-{n}p", marks=marks))
+            out.append(pytest.param(gid, n, id=f"{gid}-{n}p"))
     return out
 
 

@@ -85,12 +85,8 @@ def test_random_sim_test(gid, n):
     observations and information states of the right size and finite, rewards summing to
     returns, returns within the utility bounds and summing as the utility type says, game
     length within max_game_length, and ``SerializeGameAndState`` / ``DeserializeGameAndState``
-    giving back the same game and state (game string and ``ToString``) along the way.
-
-    One game for Warp 99 and Ninety Nine, the longest to simulate; two for the others."""
-    game = _load(gid, n)
-    sims = 1 if gid in ("warp99", "ninetynine") else 2
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+    giving back the same game and state (game string and ``ToString``) along the way."""
+    pyspiel.random_sim_test(_load(gid, n), num_sims=3, serialize=True, verbose=False)
 
 
 # -- serialization ------------------------------------------------------------------------------
