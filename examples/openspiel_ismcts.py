@@ -88,12 +88,13 @@ def run(games: int, simulations: int, seed: int) -> dict[str, dict[str, float]]:
     return table
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
+    """Parse ``argv`` (``sys.argv`` when ``None``), play, print the table and return it."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--simulations", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     table = run(args.games, args.simulations, args.seed)
     print()
     print(f"Warp 99, 3 players, {args.games} games, {args.simulations} simulations a decision")
@@ -108,6 +109,7 @@ def main() -> None:
             f"{name:24s} {row['games']:5.0f} {row['wins']:5.0f} "
             f"{100 * row['wins'] / games:6.1f} {row['return'] / games:11.2f} {ms:11.1f}"
         )
+    return table
 
 
 if __name__ == "__main__":

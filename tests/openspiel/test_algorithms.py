@@ -215,3 +215,22 @@ def test_the_recipe_in_docs_openspiel_runs(capsys):
     exec(compile(code, "docs/openspiel.md", "exec"), {})
     returns = eval(capsys.readouterr().out.strip())
     assert sorted(returns) in ([-1.0, -1.0, 1.0], [0.0, 0.0, 0.0])
+
+
+def test_the_openspiel_ismcts_example_prints_its_table(capsys):
+    """``examples/openspiel_ismcts.py`` on a tiny budget: every seat plays, the table prints."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).parents[2] / "examples" / "openspiel_ismcts.py"
+    spec = importlib.util.spec_from_file_location("openspiel_ismcts", script)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    table = module.main(["--games", "1", "--simulations", "2", "--seed", "3"])
+    assert set(table) == {"openspiel-ismcts", "ismcts:2:random", "greedy"}
+    assert all(row["games"] == 1 and row["moves"] > 0 for row in table.values())
+    assert sum(row["wins"] for row in table.values()) + table["greedy"]["draws"] == 1
+    out = capsys.readouterr().out
+    assert "Warp 99, 3 players, 1 games, 2 simulations a decision" in out
+    assert "openspiel-ismcts" in out.splitlines()[-3]
