@@ -366,3 +366,21 @@ def test_a_list_written_with_commas_is_kept_with_semicolons():
         pyspiel.serialize_game_and_state(game, state)
     )
     assert game2.core == game.core and state2.history() == state.history()
+
+
+def test_resampling_during_the_deal_redraws_the_seed_bytes_drawn_so_far():
+    """No seat has seen a seed byte: a world sampled mid-deal has as many bytes, drawn anew,
+    and every seat's views are the same as in the true state."""
+    game = pyspiel.load_game("ninetynine_ono99", {"players": 2})
+    state = game.new_initial_state()
+    for b in (200, 17, 3):
+        state.apply_action(b)
+    draws = iter([0.5, 0.0, 0.999])
+    world = state.resample_from_infostate(1, lambda: next(draws))
+    assert world.history() == [128, 0, 255] and world.is_chance_node()
+    assert str(world) == str(state) == "before the deal (3 of 8 seed bytes drawn)"
+    for p in range(2):
+        assert world.information_state_string(p) == state.information_state_string(p)
+    dealt = nos.deal(game.new_initial_state(), 9)
+    sample = dealt.resample_from_infostate(0, random.Random(0).random)
+    assert sample.history()[: nos.SEED_BYTES] == [nos.UNSEEN] * nos.SEED_BYTES
