@@ -44,6 +44,12 @@ export function markPage() {
 }
 if (media && media.addEventListener) media.addEventListener("change", markPage);
 
+// a box in page coordinates: a scroll between the capture and the animation changes nothing
+function pageRect(node) {
+  const r = node.getBoundingClientRect();
+  return { left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height };
+}
+
 function zoneOf(node) {
   const z = node.closest("[data-fx-zone]");
   return z ? z.dataset.fxZone : "";
@@ -60,7 +66,7 @@ export function capture(root) {
     const k = `${zone}|${face}`;
     const i = seen.get(k) || 0;
     seen.set(k, i + 1);
-    cards.push({ zone, face, key: `${k}|${i}`, rect: node.getBoundingClientRect() });
+    cards.push({ zone, face, key: `${k}|${i}`, rect: pageRect(node) });
   }
   const counts = new Map();
   for (const node of root.querySelectorAll("[data-fx-count]")) counts.set(node.dataset.fxCount, Number(node.dataset.value));
@@ -69,7 +75,7 @@ export function capture(root) {
   const marks = new Set([...root.querySelectorAll("[data-fx-mark]")].map((n) => n.dataset.fxMark));
   const players = new Map();
   for (const node of root.querySelectorAll("[data-player]")) {
-    if (!players.has(node.dataset.player)) players.set(node.dataset.player, node.getBoundingClientRect());
+    if (!players.has(node.dataset.player)) players.set(node.dataset.player, pageRect(node));
   }
   return { cards, counts, rolls, marks, players };
 }
@@ -77,7 +83,7 @@ export function capture(root) {
 const moved = (a, b) => Math.abs(a.left - b.left) > 1 || Math.abs(a.top - b.top) > 1;
 
 function fly(node, from, delay = 0) {
-  const to = node.getBoundingClientRect();
+  const to = pageRect(node);
   if (!to.width || !to.height) return null;
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
@@ -113,7 +119,7 @@ export function play(root, before, { mover = null, me = null } = {}) {
     const was = old.get(key);
     if (was) {
       kept.add(key);
-      const now = node.getBoundingClientRect();
+      const now = pageRect(node);
       if (moved(was.rect, now)) add(fly(node, was.rect));
     } else {
       arrivals.push({ node, zone, face: node.dataset.fx });

@@ -48,6 +48,10 @@ export function setup({ game, seat, board: boardEl, button, help }) {
   board = boardEl;
   help.classList.remove("hidden");
   button.addEventListener("click", () => open(0));
+  // Escape closes the open tour wherever the focus is (after a move it is on the table)
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && box && !box.classList.contains("hidden") && !e.defaultPrevented) { e.preventDefault(); close(); }
+  });
   if (seat && localStorage.getItem(SEEN) !== "seen") open(0);
 }
 
@@ -59,8 +63,7 @@ function open(step) {
       id: "tour", class: "panel tour", role: "dialog", "aria-modal": "false",
       "aria-labelledby": "tour-title", "aria-describedby": "tour-text",
       onkeydown: (e) => {
-        if (e.key === "Escape") { e.preventDefault(); close(); }
-        else if (e.key === "ArrowRight") { e.preventDefault(); go(at + 1); }
+        if (e.key === "ArrowRight") { e.preventDefault(); go(at + 1); }
         else if (e.key === "ArrowLeft") { e.preventDefault(); go(at - 1); }
       },
     });
