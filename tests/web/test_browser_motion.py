@@ -138,8 +138,8 @@ def test_motion_decorates_and_never_hides_or_delays(
                 break
         fx = page.evaluate("window.__fx")
         assert check(fx), f"{game}: expected that {what}; animations: {fx[-20:]}"
-        held = page.evaluate("document.getAnimations().filter(a => a.playState === 'paused').length")
-        assert held > 0
+        paused = "document.getAnimations().filter(a => a.playState === 'paused').length"
+        assert page.evaluate(paused) > 0
         page.screenshot(path=str(shots / f"{game}-motion-held.png"), full_page=True)
         board_held = page.inner_text("#board")
         version = page.evaluate("document.body.dataset.version")
