@@ -132,9 +132,10 @@ def test_motion_decorates_and_never_hides_or_delays(
             v = page.evaluate("document.body.dataset.version")
             _click_a_move(page)  # accepted although every animation is held
             _wait_turn(page, v)
-            if check(page.evaluate("window.__fx")) or page.evaluate(
-                "document.body.dataset.terminal"
-            ) == "1":
+            if (
+                check(page.evaluate("window.__fx"))
+                or page.evaluate("document.body.dataset.terminal") == "1"
+            ):
                 break
         fx = page.evaluate("window.__fx")
         assert check(fx), f"{game}: expected that {what}; animations: {fx[-20:]}"
