@@ -1054,6 +1054,7 @@ class TableManager:
                     "status": st.status,
                     "result": st.result,
                     "created": st.created,
+                    "rematch": st.rematch,
                 }
             )
         return out
