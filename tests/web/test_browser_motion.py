@@ -350,3 +350,43 @@ def test_the_warp99_tour_explains_the_three_actions_once(server_factory, tmp_pat
         assert page.is_hidden("#tour-btn")
         browser.close()
     assert not problems, problems
+
+
+def test_a_replay_step_forward_moves_its_cards(server_factory, tmp_path: Path) -> None:
+    """Stepping a finished game forward (button or →) moves the step's card as the live table
+    does; stepping back or jumping redraws without motion; reduced motion moves nothing."""
+    _need_browser()
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    from .test_rematch import play_out
+
+    server = server_factory()
+    body = {"game": "ono99", "players": 2, "seats": ["human", "human"]}
+    with httpx.Client(base_url=server.base) as http:
+        r = http.post("/api/tables", json=body).json()
+        play_out(http, r["id"], [s["token"] for s in r["seats"]])
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        page.emulate_media(reduced_motion="no-preference")
+        page.add_init_script(RECORDER)
+        page.goto(f"{server.base}/replay/{r['id']}?step=0&seat=0")
+        page.wait_for_function("document.body.dataset.step === '0'")
+        page.click("#forward")
+        page.wait_for_function("document.body.dataset.step === '1'")
+        assert travelled(lambda z: z == "pile")(page.evaluate("window.__fx"))
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("document.body.dataset.step === '2'")
+        page.screenshot(path=str(shots_dir(tmp_path) / "replay-motion.png"), full_page=True)
+        page.evaluate("window.__fx = []")
+        page.click("#back")
+        page.wait_for_function("document.body.dataset.step === '1'")
+        assert page.evaluate("window.__fx.length") == 0
+
+        page.emulate_media(reduced_motion="reduce")
+        page.click("#forward")
+        page.wait_for_function("document.body.dataset.step === '2'")
+        assert page.evaluate("window.__fx.length") == 0
+        browser.close()
+    assert not problems, problems
