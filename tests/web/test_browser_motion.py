@@ -390,3 +390,72 @@ def test_a_replay_step_forward_moves_its_cards(server_factory, tmp_path: Path) -
         assert page.evaluate("window.__fx.length") == 0
         browser.close()
     assert not problems, problems
+
+
+# motion.js on hand-made boards: a card that leaves the hand for the pile, a card nobody saw
+# (from the mover's box), a score that changed, a rule card turned over, a new roll.
+MOTION_UNIT = """async () => {
+  const motion = await import('/static/motion.js');
+  localStorage.removeItem('ninetynine.motion');
+  const root = document.createElement('div');
+  document.body.append(root);
+  const draw = (html) => { root.innerHTML = html; };
+  const seat = (p, inner) => `<div data-player="${p}" style="height:60px">${inner}</div>`;
+  const card = (f) => `<span class="card" data-fx="${f}">${f}</span>`;
+  const zone = (z, inner, style = '') => `<div data-fx-zone="${z}" style="${style}">${inner}</div>`;
+  const score = (n) => `<strong data-fx-count="score0" data-value="${n}">${n} points</strong>`;
+  const low = 'margin-top:200px';
+  draw(`${zone('hand', card('R7') + card('B2'))}${zone('pile1', card('Y1'), low)}
+        ${seat(0, score(3))}${seat(1, '')}
+        <div data-fx-flip="rule1" data-value="1">Same Color</div>
+        <div data-fx-roll="1:0"><span data-fx-die="0" data-value="4">4</span></div>`);
+  const before = motion.capture(root);
+  draw(`${zone('hand', card('B2'))}${zone('pile1', card('R7'), low)}${zone('row1', card('G5'))}
+        ${seat(0, score(19))}${seat(1, '')}
+        <div data-fx-flip="rule1" data-value="2">Minus 1</div>
+        <div data-fx-roll="2:0"><span data-fx-die="0" data-value="6">6</span></div>`);
+  const animations = motion.play(root, before, { mover: 1, me: 0 });
+  const of = (sel) => animations.filter((a) => a.effect.target.matches(sel))
+    .map((a) => String(a.effect.getKeyframes()[0].transform));
+  const out = {
+    total: animations.length,
+    r7: of('[data-fx="R7"]'), b2: of('[data-fx="B2"]'), g5: of('[data-fx="G5"]'),
+    flip: of('[data-fx-flip]'), die: of('[data-fx-die]'), score: of('[data-fx-count]'),
+    delta: [...document.querySelectorAll('.fx-delta')].map((n) => n.textContent),
+    scoreText: root.querySelector('[data-fx-count]').textContent,
+  };
+  animations.forEach((a) => a.finish());
+  localStorage.setItem('ninetynine.motion', 'reduce');
+  draw(root.innerHTML.replace('data-value="19"', 'data-value="20"'));
+  const b2 = motion.capture(root);
+  draw(`<div data-fx-zone="pile1"><span class="card" data-fx="B2">B2</span></div>`);
+  out.reduced = motion.play(root, b2, { mover: 0, me: 0 }).length;
+  return out;
+}"""
+
+
+def test_motion_js_on_hand_made_boards(server_factory) -> None:
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    server = server_factory()
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = launch(pw, problems)
+        page.emulate_media(reduced_motion="no-preference")
+        page.goto(server.base + "/")
+        out = page.evaluate(MOTION_UNIT)
+        browser.close()
+    assert not problems, problems
+    # R7 travelled from the hand down to the pile; B2 slid left in the hand
+    assert len(out["r7"]) == 1 and "translate(" in out["r7"][0]
+    dy = float(out["r7"][0].split(",")[1].split("px")[0])
+    assert dy < -150, out["r7"]
+    assert len(out["b2"]) == 1 and "translate(" in out["b2"][0]
+    # G5, unseen before, came from the mover's box (seat 1), small
+    assert len(out["g5"]) == 1 and "scale(" in out["g5"][0]
+    assert len(out["flip"]) == 1 and "rotateY(90deg)" in out["flip"][0]
+    assert len(out["die"]) == 1 and "rotate(-200deg)" in out["die"][0]
+    assert len(out["score"]) == 1 and out["delta"] == ["+16"]
+    assert out["scoreText"] == "19 points"  # the number itself is the new state's at once
+    assert out["reduced"] == 0

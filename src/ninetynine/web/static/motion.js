@@ -12,6 +12,7 @@
 //   data-fx-count="s0"     a number that may change (data-value: its value), e.g. a score
 //   data-fx-die="2"        a die (data-value: its face), inside data-fx-roll="<roll id>"
 //   data-fx-mark="0:3,4"   a mark on a sheet (a new one is stamped on)
+//   data-fx-flip="rule1"   a two-sided thing (data-value: its side): turning over, it flips
 //   data-player="1"        a seat's box: a card nobody saw before comes from its mover's box
 
 const KEY = "ninetynine.motion"; // "reduce" | "full"; unset: the system's prefers-reduced-motion
@@ -72,12 +73,14 @@ export function capture(root) {
   for (const node of root.querySelectorAll("[data-fx-count]")) counts.set(node.dataset.fxCount, Number(node.dataset.value));
   const rolls = new Map();
   for (const node of root.querySelectorAll("[data-fx-roll]")) rolls.set(node.dataset.fxRoll, true);
+  const sides = new Map();
+  for (const node of root.querySelectorAll("[data-fx-flip]")) sides.set(node.dataset.fxFlip, node.dataset.value);
   const marks = new Set([...root.querySelectorAll("[data-fx-mark]")].map((n) => n.dataset.fxMark));
   const players = new Map();
   for (const node of root.querySelectorAll("[data-player]")) {
     if (!players.has(node.dataset.player)) players.set(node.dataset.player, pageRect(node));
   }
-  return { cards, counts, rolls, marks, players };
+  return { cards, counts, rolls, marks, sides, players };
 }
 
 const moved = (a, b) => Math.abs(a.left - b.left) > 1 || Math.abs(a.top - b.top) > 1;
@@ -158,6 +161,14 @@ export function play(root, before, { mover = null, me = null } = {}) {
     if (before.marks.has(node.dataset.fxMark)) continue;
     add(node.animate([{ opacity: 0, transform: "scale(2.2) rotate(-25deg)" }, { opacity: 1, transform: "none" }],
       { duration: 380, easing: "cubic-bezier(.3,1.4,.5,1)", fill: "backwards" }));
+  }
+
+  // two-sided things turned over (a Warp 99 rule card, ONO 99's direction): a flip
+  for (const node of root.querySelectorAll("[data-fx-flip]")) {
+    const was = before.sides.get(node.dataset.fxFlip);
+    if (was === undefined || was === node.dataset.value) continue;
+    add(node.animate([{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }],
+      { duration: 450, easing: "ease-out" }));
   }
 
   // numbers: the new value is shown at once; a "+16" rises beside it and the number pulses

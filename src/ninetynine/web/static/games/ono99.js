@@ -25,7 +25,7 @@ export default {
       el("div", { "aria-label": "Running total" }, el("div", { class: "muted" }, "Running total"),
         el("div", { class: "big-number", dataset: { total: o.total, fxCount: "total", value: o.total } }, String(o.total), el("small", { class: "muted", style: "font-size:1rem" }, " / 99"))),
       el("div", {}, el("div", { class: "muted" }, "Direction"),
-        el("div", { style: "font-size:1.6rem", "aria-label": clockwise ? "clockwise" : "counter-clockwise" }, clockwise ? "↻ clockwise" : "↺ counter-clockwise")),
+        el("div", { style: "font-size:1.6rem", "aria-label": clockwise ? "clockwise" : "counter-clockwise", dataset: { fxFlip: "direction", value: o.direction } }, clockwise ? "↻ clockwise" : "↺ counter-clockwise")),
       el("div", { dataset: { fxZone: "pile" } }, el("div", { class: "muted" }, "Last card"), top === null ? el("span", { class: "muted" }, "none") : card(top, {}, "big")),
       el("div", { class: "muted" }, `Draw pile ${o.draw_size}`, el("br"), `Round ${o.round} · turn ${o.turn + (o.ended_by ? 0 : 1)}`,
         o.play2 ? el("div", { class: "notice" }, `Play 2: ${o.play2} turn(s) owed`) : null));

@@ -48,7 +48,7 @@ export default {
 
     // rule cards
     const rules = el("div", { class: "row", "aria-label": "Rule cards" }, o.rules.map((r, i) =>
-      el("div", { class: "rulecard", dataset: { rule: i + 1 } }, `${i + 1}. ${r}`,
+      el("div", { class: "rulecard", dataset: { rule: i + 1, fxFlip: `rule${i + 1}`, value: o.rule_sides[i] } }, `${i + 1}. ${r}`,
         el("small", { class: "muted" }, ` (side ${o.rule_sides[i]})`),
         legal.has(`flip${i + 1}`) ? el("button", { type: "button", dataset: { move: `flip${i + 1}` },
           onclick: pick(legal.get(`flip${i + 1}`)) }, "Flip") : null)));
