@@ -39,11 +39,14 @@ export function setReducedMotion(reduce) {
   markPage();
 }
 
-/** ``<html data-motion="reduce|full">``: the style sheet drops its transitions on "reduce". */
+/** ``<html data-motion="reduce|full">``: the reader's own choice in this browser (none: the
+ * attribute is absent and the style sheet's prefers-reduced-motion rule alone decides); the
+ * style sheet drops its transitions on "reduce". */
 export function markPage() {
-  document.documentElement.dataset.motion = reducedMotion() ? "reduce" : "full";
+  const c = motionChoice();
+  if (c) document.documentElement.dataset.motion = c;
+  else delete document.documentElement.dataset.motion;
 }
-if (media && media.addEventListener) media.addEventListener("change", markPage);
 
 // a box in page coordinates: a scroll between the capture and the animation changes nothing
 function pageRect(node) {
