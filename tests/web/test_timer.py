@@ -44,3 +44,73 @@ def test_no_timer_without_the_setting(client) -> None:
 def test_a_bad_turn_timer_is_refused(client, bad) -> None:
     r = client.post("/api/tables", json={"game": "warp99", "turn_seconds": bad})
     assert r.status_code == 400 and "turn_seconds" in r.json()["error"]
+
+
+def test_a_timed_out_moves_note_is_kept_with_the_table(db_url, monkeypatch) -> None:
+    """The log's "time ran out" note was kept only in memory: a restarted server (or the
+    replay of the finished game) showed the move without it. It is stored with the move."""
+    from ninetynine.web.app import create_app
+
+    from .conftest import client_class, my_turn_or_over
+
+    monkeypatch.setattr(tables_module, "MIN_TURN_SECONDS", 1)
+    note = "Ann's time ran out: greedy played this move"
+    with client_class()(create_app(db_url, bot_delay=0.0)) as client:
+        t = new_table(
+            client,
+            game="ono99",
+            players=2,
+            seats=["human", "greedy"],
+            names=["Ann"],
+            turn_seconds=1,
+        )
+        tid, token = t["id"], t["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            msg = receive_until(ws, timed_out)[-1]
+        n = next(e["n"] for e in msg["log"] if note in e["events"])
+
+    # a new server on the same database: the note is still in the log
+    with client_class()(create_app(db_url, bot_delay=0.0)) as client:
+        view = client.get(f"/api/tables/{tid}/view", params={"token": token}).json()
+        assert any(e["n"] == n and note in e["events"] for e in view["log"]), view["log"]
+        # Ann plays the game out (fast); the replay of the finished game has the note too
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            while True:
+                msg = receive_until(ws, my_turn_or_over)[-1]
+                if msg["terminal"]:
+                    break
+                ws.send_json(
+                    {"type": "move", "action": msg["legal"][0]["id"], "version": msg["version"]}
+                )
+        outline = client.get(f"/api/tables/{tid}/replay").json()
+        assert note in outline["moves"][n - 1]["events"]
+
+
+def test_a_database_from_before_move_notes_is_brought_up_to_date(tmp_path) -> None:
+    import sqlalchemy
+
+    from ninetynine.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    Store(url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:  # the schema as it was: moves without a note
+        conn.execute(sqlalchemy.text("ALTER TABLE moves DROP COLUMN note"))
+    engine.dispose()
+    store = Store(url)
+    tid = store.create_table(
+        kind="game",
+        game_id="warp99",
+        num_players=2,
+        options={},
+        seed=5,
+        seats=["human", "human"],
+        names=["a", "b"],
+        token_hashes=[None, None],
+    )
+    store.append_move(tid, 0, 0, 3, "open")
+    store.append_move(tid, 1, 1, 4, "open", note="b's time ran out: greedy played this move")
+    loaded = store.load(tid)
+    assert loaded.moves == [(0, 3), (1, 4)]
+    assert loaded.notes == {1: "b's time ran out: greedy played this move"}
+    store.close()

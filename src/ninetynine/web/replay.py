@@ -24,12 +24,19 @@ class Replay:
 
     :param game: the table's game (with its options and player count).
     :param seed: the table's seed; :param actions: the moves, in order.
-    :param names: the seats' display names.
+    :param names: the seats' display names; :param notes: what the table's log said of a move
+        beyond the game's events (move index, 0-based -> note: a turn timer's "time ran out").
     :raises IllegalActionError: the moves are not a game of ``game`` from ``seed``.
     """
 
     def __init__(
-        self, game: Game, seed: int, actions: list[int], names: list[str], seats: list[str]
+        self,
+        game: Game,
+        seed: int,
+        actions: list[int],
+        names: list[str],
+        seats: list[str],
+        notes: dict[int, str] | None = None,
     ) -> None:
         self.game = game
         self.names = list(names)
@@ -50,6 +57,8 @@ class Replay:
                 mover,
                 self.names,
             )
+            if notes and n - 1 in notes:
+                events.append(notes[n - 1])
             self.moves.append({"n": n, "seat": mover, "move": text, "events": events})
             self.states.append(state.clone())
 

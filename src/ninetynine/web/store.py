@@ -94,6 +94,9 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(BigInteger)
     created: Mapped[float] = mapped_column(Float)
+    #: What the log says of this move beyond the game's own events (a turn timer's "time ran
+    #: out" note), or ``None``.
+    note: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
 
 
 class ChatRow(Base):
@@ -131,6 +134,8 @@ class StoredTable:
     fixed_deal: bool = False
     rematch: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    #: The moves' notes (see :attr:`MoveRow.note`): move index (0-based) -> note.
+    notes: dict[int, str] = field(default_factory=dict)
 
 
 def hash_token(token: str) -> str:
@@ -233,9 +238,17 @@ class Store:
         return tid
 
     def append_move(
-        self, table_id: str, seq: int, seat: int, action: int, status: str, result: str = ""
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: int,
+        status: str,
+        result: str = "",
+        note: str | None = None,
     ) -> None:
-        """Append move ``seq`` (0-based) in one transaction.
+        """Append move ``seq`` (0-based) in one transaction (``note``: what the log says of it
+        beyond the game's events, kept with it).
 
         :raises RuntimeError: ``seq`` is not the table's next move (another writer got there
             first); nothing is written.
@@ -250,7 +263,11 @@ class Store:
             n = result_.rowcount if isinstance(result_, CursorResult) else 0
             if n != 1:
                 raise RuntimeError(f"table {table_id}: move {seq} is not the next move")
-            s.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, created=now))
+            s.add(
+                MoveRow(
+                    table_id=table_id, seq=seq, seat=seat, action=action, created=now, note=note
+                )
+            )
 
     def remove_last_move(self, table_id: str, status: str = "open", result: str = "") -> bool:
         """Delete the last move (a score sheet's undo); ``False`` if there is none."""
@@ -274,11 +291,13 @@ class Store:
             if row is None:
                 return None
             moves = s.execute(
-                select(MoveRow.seat, MoveRow.action)
+                select(MoveRow.seat, MoveRow.action, MoveRow.note)
                 .where(MoveRow.table_id == table_id)
                 .order_by(MoveRow.seq)
             ).all()
-            return _stored(row, [(int(a), int(b)) for a, b in moves])
+            stored = _stored(row, [(int(a), int(b)) for a, b, _ in moves])
+            stored.notes = {i: str(n) for i, (_, _, n) in enumerate(moves) if n}
+            return stored
 
     def list_tables(
         self, status: str | None = None, kind: str | None = None, limit: int = 50
@@ -395,14 +414,17 @@ ADDED_COLUMNS = {
     "rematch": "VARCHAR(32)",
     "settings": "TEXT NOT NULL DEFAULT '{}'",
 }
+#: The same for ``moves``.
+ADDED_MOVE_COLUMNS = {"note": "TEXT"}
 
 
 def _add_missing_columns(engine: Engine) -> None:
     """Bring a database made by an older version up to date: add the columns it lacks
     (:data:`ADDED_COLUMNS`), with their defaults. ``create_all`` makes missing tables, never
     missing columns."""
-    have = {c["name"] for c in inspect(engine).get_columns("tables")}
-    for name, sql in ADDED_COLUMNS.items():
-        if name not in have:
-            with engine.begin() as conn:
-                conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {sql}"))
+    for table, added in (("tables", ADDED_COLUMNS), ("moves", ADDED_MOVE_COLUMNS)):
+        have = {c["name"] for c in inspect(engine).get_columns(table)}
+        for name, sql in added.items():
+            if name not in have:
+                with engine.begin() as conn:
+                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql}"))

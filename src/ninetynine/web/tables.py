@@ -271,7 +271,9 @@ class LiveTable:
             if i < quick:
                 self.state.apply_action(action)
             else:
-                self._advance(seat, self._next_state(action))
+                self._advance(seat, self._next_state(action), stored.notes.get(i))
+        #: The moves' notes kept with them (move index -> note), for the replay.
+        self.notes: dict[int, str] = dict(stored.notes)
         self.agents: dict[int, Agent] = {}
         if not self.state.is_terminal():
             self.agents = {
@@ -529,7 +531,9 @@ class LiveTable:
         if nxt.is_terminal():
             w = nxt.winner()
             result = f"{self.names[w]} wins" if w is not None else "draw"
-        self.store.append_move(self.id, self.version, seat, action, status, result)
+        self.store.append_move(self.id, self.version, seat, action, status, result, note)
+        if note:
+            self.notes[self.version] = note
         self._advance(seat, nxt, note)
         self._arm_timer()
         if self.on_change:
@@ -843,7 +847,12 @@ class TableManager:
                 "the replay is available when the game is over (it shows every hand)",
             )
         replay = Replay(
-            table.game, table.state.seed, table.state.history(), table.names, table.seats
+            table.game,
+            table.state.seed,
+            table.state.history(),
+            table.names,
+            table.seats,
+            table.notes,
         )
         self.replays[table_id] = replay
         while len(self.replays) > REPLAYS_KEPT:
@@ -1045,6 +1054,7 @@ class TableManager:
                     "status": st.status,
                     "result": st.result,
                     "created": st.created,
+                    "rematch": st.rematch,
                 }
             )
         return out

@@ -119,6 +119,45 @@ async function create(ev) {
   listTables();
 }
 
+// The seat token this browser holds at a table (from an invite link it opened here), or null.
+function mySeatToken(tableId) {
+  const list = JSON.parse(localStorage.getItem(MINE) || "[]");
+  for (const e of list) {
+    const m = /^\/play\/([^/]+)\/([^/?#]+)/.exec(new URL(e.url, location.href).pathname);
+    if (m && m[1] === tableId) return m[2];
+  }
+  return null;
+}
+
+// A finished game's rematch: its players start it (same seats, a new deal) or join it; anyone
+// else can watch it once it has started.
+function rematchControl(t) {
+  const token = mySeatToken(t.id);
+  const from = `?from=${encodeURIComponent(t.id)}`;
+  if (t.rematch) {
+    return el("a", { href: (token ? `/play/${t.rematch}/${token}` : `/watch/${t.rematch}`) + from, dataset: { rematch: t.id } },
+      token ? "play the rematch" : "watch the rematch");
+  }
+  if (!token) return null;
+  return el("button", {
+    type: "button", class: "linkish", dataset: { rematch: t.id },
+    onclick: async (ev) => {
+      ev.target.disabled = true;
+      try {
+        const r = await api(`/api/tables/${t.id}/rematch`, { method: "POST", body: { token } });
+        location.assign(`/play/${r.id}/${token}${from}`);
+      } catch (e) { ev.target.disabled = false; showError(e.message); }
+    },
+  }, "rematch");
+}
+
+// A finished (or stopped) game: its replay, its record, its rematch.
+function finishedLinks(t) {
+  const rematch = rematchControl(t);
+  return [" · ", el("a", { href: `/replay/${t.id}` }, "replay"), " · ", el("a", { href: `/api/tables/${t.id}/record` }, "record"),
+    rematch ? [" · ", rematch] : null];
+}
+
 function tableList(rows) {
   if (!rows.length) return el("p", { class: "muted" }, "none");
   return el("table", { class: "list" }, el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Game"), el("th", {}, "Seats"), el("th", {}, "Status"), el("th", {}, ""))),
@@ -127,7 +166,7 @@ function tableList(rows) {
       el("td", {}, t.seats.map((s) => s.name + (s.present === false ? " (away)" : "")).join(", ") + (t.fixed_deal ? " · fixed deal" : "")),
       el("td", {}, t.status === "finished" ? (t.result || "finished") : "playing"),
       el("td", {}, t.kind === "sheet" ? el("a", { href: `/sheet/${t.id}` }, "view")
-        : [el("a", { href: `/watch/${t.id}` }, "watch"), t.status === "finished" ? [" · ", el("a", { href: `/api/tables/${t.id}/record` }, "record")] : null])))));
+        : [el("a", { href: `/watch/${t.id}` }, "watch"), t.status !== "open" ? finishedLinks(t) : null])))));
 }
 
 async function listTables() {

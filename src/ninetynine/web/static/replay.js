@@ -2,6 +2,7 @@
 // seat, with every seat's text board beside it and the whole log (click a move to jump there).
 // The address keeps the position (?step=12&seat=1), so a link shows the same moment.
 import { el, api, seatName } from "/static/common.js";
+import * as motion from "/static/motion.js";
 
 const tableId = location.pathname.split("/").filter(Boolean)[1];
 const $ = (id) => document.getElementById(id);
@@ -36,6 +37,7 @@ async function show(k) {
     return;
   }
   if (ticket !== asked) return;
+  const previous = current;
   current = v;
   document.body.dataset.step = String(step);
   $("step").value = String(step);
@@ -47,10 +49,13 @@ async function show(k) {
   $("next").textContent = v.next_move ? `Next: ${seatName(game, v.next_move.seat)} plays ${v.next_move.move}` : "No more moves.";
   for (const [id, off] of [["first", step === 0], ["back", step === 0], ["forward", step === game.steps], ["last", step === game.steps]]) $(id).disabled = off;
   const board = $("board");
+  // one step forward (by hand or autoplay) moves its cards as on the live table
+  const before = previous && previous.step + 1 === v.step && previous.seat === v.seat ? motion.capture(board) : null;
   board.replaceChildren();
   ui.version = step;
   try {
     renderer.render(board, v, ui);
+    if (before) motion.play(board, before, { mover: previous.current_player, me: v.seat });
   } catch (e) {
     console.error("the drawing failed; the text board instead:", e);
     board.replaceChildren(el("pre", { class: "board" }, v.board_text));
@@ -144,6 +149,7 @@ function toggleAutoplay() {
 }
 
 async function start() {
+  motion.markPage();
   try {
     game = await api(`/api/tables/${tableId}/replay`);
   } catch (e) {

@@ -1,5 +1,7 @@
 // The table page: one WebSocket to the server, the game's drawing module, the common panels.
 import { el, api, seatName } from "/static/common.js";
+import * as motion from "/static/motion.js";
+import * as tour from "/static/tour.js";
 
 const parts = location.pathname.split("/").filter(Boolean); // play/<id>/<token> | watch/<id>
 const tableId = parts[1];
@@ -19,8 +21,11 @@ const ui = {
 
 // Draw the board; keep the keyboard focus on the same card or move (or, after a card was
 // selected, on its first move), so keyboard play never loses its place.
-function renderBoard(selecting = false) {
+// ``previous``: the view drawn before (a new state animates from it, see motion.js; a redraw
+// of the same state, e.g. a selected card, moves nothing).
+function renderBoard(selecting = false, previous = null) {
   const board = $("board");
+  const before = previous && previous.version !== view.version ? motion.capture(board) : null;
   const a = document.activeElement;
   let key = null;
   if (a && board.contains(a)) {
@@ -31,6 +36,8 @@ function renderBoard(selecting = false) {
   board.replaceChildren();
   if (!renderer || !view) return;
   renderer.render(board, view, ui);
+  if (before) motion.play(board, before, { mover: previous.current_player, me: view.seat });
+  tour.refresh();
   let target = null;
   if (selecting) target = board.querySelector("button.primary[data-move]");
   if (!target && key) target = board.querySelector(key) || board.querySelector("button.card.playable, button[data-move]");
@@ -117,6 +124,41 @@ function beep() {
   } catch { /* no audio here: the tab title still says it */ }
 }
 
+// -- an optional notification when the turn comes while the tab is in the background ------
+// (opt-in: the box asks the browser's permission; the choice is kept in this browser)
+const NOTIFY = "ninetynine.notify";
+function notify(v) {
+  if (!$("notify").checked || typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  if (document.visibilityState === "visible" && document.hasFocus()) return; // the page says it
+  try {
+    const n = new Notification("Your turn", { body: `${$("subtitle").textContent}`, tag: `ninetynine-${tableId}` });
+    n.onclick = () => { window.focus(); n.close(); };
+    document.body.dataset.notified = String(Number(document.body.dataset.notified || 0) + 1);
+  } catch { /* a browser without page notifications: the title and sound still say it */ }
+}
+
+async function setNotify() {
+  const box = $("notify");
+  const note = $("notify-note");
+  note.classList.add("hidden");
+  if (!box.checked) { localStorage.setItem(NOTIFY, "off"); return; }
+  if (typeof Notification === "undefined") {
+    box.checked = false;
+    note.textContent = "This browser cannot show notifications from a page.";
+    note.classList.remove("hidden");
+    return;
+  }
+  const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+  if (answer !== "granted") {
+    box.checked = false;
+    localStorage.setItem(NOTIFY, "off");
+    note.textContent = "Notifications are blocked for this site: allow them in the browser's site settings to use this.";
+    note.classList.remove("hidden");
+    return;
+  }
+  localStorage.setItem(NOTIFY, "on");
+}
+
 let turnEnds = null;
 let turnWho = "";
 const cp = () => view && view.current_player;
@@ -147,7 +189,7 @@ function draw(v) {
   const [turn, text] = statusLine(v);
   $("status").dataset.turn = turn;
   $("status").textContent = text;
-  if (turn === "you" && (!previous || previous.version !== v.version)) beep();
+  if (turn === "you" && (!previous || previous.version !== v.version)) { beep(); notify(v); }
   if (!previous || previous.version !== v.version || turn === "you") document.title = (turn === "you" ? "● " : "") + "ninetynine: " + v.game;
 
   // the turn timer: counted down here from the seconds left when the view was sent
@@ -161,8 +203,8 @@ function draw(v) {
     dataset: { seat: i },
   }, n, i === v.seat ? " (you)" : "", v.bots[i] ? " · bot" : "", v.present[i] ? "" : " — away")));
 
-  // the game's own drawing
-  renderBoard();
+  // the game's own drawing (drawn whole at once; the motion only decorates it)
+  renderBoard(false, previous);
   $("board-text").textContent = v.board_text;
 
   // moves
@@ -274,6 +316,11 @@ async function start() {
     localStorage.setItem("ninetynine.sound", $("sound").checked ? "on" : "off");
     if ($("sound").checked) beep(); // a sample, and it unlocks audio after this click
   });
+  $("notify").checked = localStorage.getItem(NOTIFY) === "on" && typeof Notification !== "undefined" && Notification.permission === "granted";
+  $("notify").addEventListener("change", setNotify);
+  motion.markPage();
+  $("reduce-motion").checked = motion.reducedMotion();
+  $("reduce-motion").addEventListener("change", () => motion.setReducedMotion($("reduce-motion").checked));
   $("chat-form").classList.toggle("hidden", !token);
   $("chat-note").textContent = token
     ? (info.spectator_chat ? "Spectators can read this chat." : "Only the players read this chat.")
@@ -295,6 +342,7 @@ async function start() {
     if (t) sendMove(t);
   });
   $("hint-btn").addEventListener("click", () => socket && socket.send(JSON.stringify({ type: "hint" })));
+  tour.setup({ game: info.game, seat: token !== null, board: $("board"), button: $("tour-btn"), help: $("tour-help") });
   connect();
 }
 

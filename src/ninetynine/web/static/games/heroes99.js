@@ -26,7 +26,7 @@ function cardEl(c, attrs = {}, extra = null) {
   const tag = rest.onclick ? "button" : "span";
   const label = `${RANKS[c % 13]} of ${SUIT_NAMES[s]}`;
   return el(tag, {
-    title: label, "aria-label": label, type: tag === "button" ? "button" : null, ...rest,
+    title: label, "aria-label": label, type: tag === "button" ? "button" : null, "data-fx": cardText(c), ...rest,
     class: `card h-card ${s === 1 || s === 2 ? "h-red" : "h-black"} ${cls}`.trim(),
   }, el("span", {}, RANKS[c % 13], el("span", { class: "h-suit" }, SUITS[s]), el("span", { class: "h-sl" }, SUIT_LETTERS[s])), extra);
 }
@@ -123,11 +123,11 @@ export default {
         body = el("div", {},
           el("div", { class: "h-name" }, el("strong", {}, h.name), h.role ? el("span", { class: "muted" }, ` · ${h.role}`) : null),
           el("div", { class: "h-stats" },
-            el("span", { class: "h-strength", title: "Strength" }, String(strength)),
+            el("span", { class: "h-strength", title: "Strength", dataset: { fxCount: `str${q}L${ln + 1}`, value: strength } }, String(strength)),
             el("span", {}, " Strength"),
             pts ? el("span", { class: "h-pts" }, ` · ${pts} pt`) : null,
             room ? el("span", { class: "muted" }, ` · ${room[0]}/${room[1]} cards`) : null),
-          el("div", { class: "cardrow h-active", "aria-label": "Active cards" }, cards.length ? cards : el("span", { class: "muted" }, "no active card")),
+          el("div", { class: "cardrow h-active", "aria-label": "Active cards", dataset: { fxZone: `a${q}L${ln + 1}` } }, cards.length ? cards : el("span", { class: "muted" }, "no active card")),
           bol.length ? el("div", { class: "h-bolsters" }, `+${bol.length} bolster${bol.length === 1 ? "" : "s"} (face-down)`,
             mineB.length ? el("span", {}, " · yours from hand: ", mineB.map(([, , , c]) => cardEl(c, { class: "mini" }))) : null) : null,
           heroText(h, true));
@@ -160,10 +160,10 @@ export default {
     const seats = el("div", { class: "grid-players" }, Array.from({ length: n }, (_, q) =>
       el("div", { class: `player${q === o.current_player ? " current" : ""}${q === me ? " me" : ""}`, dataset: { player: q } },
         el("h3", {}, ui.seatName(q), q === me ? " (you)" : "", o.winner === q ? " — winner" : ""),
-        el("div", {}, el("strong", { dataset: { score: q } }, `${o.points[q]} point${o.points[q] === 1 ? "" : "s"}`),
+        el("div", {}, el("strong", { dataset: { score: q, fxCount: `pts${q}`, value: o.points[q] } }, `${o.points[q]} point${o.points[q] === 1 ? "" : "s"}`),
           el("span", { class: "muted" }, ` · total Strength ${total(q)} · hand ${o.hand_sizes[q]} · deck ${o.deck_sizes[q]}`),
           o.phase === "pick" ? el("span", { class: "muted" }, ` · ${o.picks_made[q]} of ${L} heroes placed`) : null),
-        o.discards[q].length ? el("div", { class: "cardrow" }, el("span", { class: "muted" }, "discards: "),
+        o.discards[q].length ? el("div", { class: "cardrow", dataset: { fxZone: `discards${q}` } }, el("span", { class: "muted" }, "discards: "),
           o.discards[q].slice(-5).map((c) => cardEl(c, { class: "mini" }))) : null)));
 
     // the hand: select a card to play it, or choose it (discard, bolster, Clash)
@@ -188,7 +188,7 @@ export default {
         el("span", {}, " "), ...playMoves.filter((m) => m.card === sel).map((m) => btn(m, `lane ${m.lane + 1}`, "primary")))
         : cardMoves.length ? el("p", { class: "muted" }, "Click a card of your hand to choose it.")
           : playMoves.length ? el("p", { class: "muted" }, "Click a card, then a lane. Under each card: =its Strength; L2:s1 — it triggers skill1 of your hero in lane 2.") : null;
-      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand" }, cards.length ? cards : el("span", { class: "muted" }, "empty")), tip);
+      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand", dataset: { fxZone: "hand" } }, cards.length ? cards : el("span", { class: "muted" }, "empty")), tip);
     }
 
     // placing heroes: the roster, each hero with a button per free lane

@@ -11,7 +11,7 @@ const cls = (k) => (k <= 10 ? "o-num" : k === 14 ? "o-ono" : "o-act");
 
 function card(k, attrs = {}, size = "") {
   const tag = attrs.onclick ? "button" : "span";
-  return el(tag, { class: `card ${cls(k)} ${size}`.trim(), title: name(k), "aria-label": name(k), type: tag === "button" ? "button" : null, ...attrs }, label(k));
+  return el(tag, { class: `card ${cls(k)} ${size}`.trim(), title: name(k), "aria-label": name(k), type: tag === "button" ? "button" : null, "data-fx": label(k), ...attrs }, label(k));
 }
 
 export default {
@@ -23,10 +23,10 @@ export default {
 
     const centre = el("div", { class: "row", style: "gap:2rem" },
       el("div", { "aria-label": "Running total" }, el("div", { class: "muted" }, "Running total"),
-        el("div", { class: "big-number", dataset: { total: o.total } }, String(o.total), el("small", { class: "muted", style: "font-size:1rem" }, " / 99"))),
+        el("div", { class: "big-number", dataset: { total: o.total, fxCount: "total", value: o.total } }, String(o.total), el("small", { class: "muted", style: "font-size:1rem" }, " / 99"))),
       el("div", {}, el("div", { class: "muted" }, "Direction"),
-        el("div", { style: "font-size:1.6rem", "aria-label": clockwise ? "clockwise" : "counter-clockwise" }, clockwise ? "↻ clockwise" : "↺ counter-clockwise")),
-      el("div", {}, el("div", { class: "muted" }, "Last card"), top === null ? el("span", { class: "muted" }, "none") : card(top, {}, "big")),
+        el("div", { style: "font-size:1.6rem", "aria-label": clockwise ? "clockwise" : "counter-clockwise", dataset: { fxFlip: "direction", value: o.direction } }, clockwise ? "↻ clockwise" : "↺ counter-clockwise")),
+      el("div", { dataset: { fxZone: "pile" } }, el("div", { class: "muted" }, "Last card"), top === null ? el("span", { class: "muted" }, "none") : card(top, {}, "big")),
       el("div", { class: "muted" }, `Draw pile ${o.draw_size}`, el("br"), `Round ${o.round} · turn ${o.turn + (o.ended_by ? 0 : 1)}`,
         o.play2 ? el("div", { class: "notice" }, `Play 2: ${o.play2} turn(s) owed`) : null));
 
@@ -43,7 +43,7 @@ export default {
 
     let hand = null;
     if (o.hand) {
-      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand" },
+      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand", dataset: { fxZone: "hand" } },
         o.hand.map((k) => byId.has(k)
           ? card(k, { class: `card ${cls(k)} playable`, dataset: { card: label(k), move: byId.get(k) }, title: `${name(k)}: ${byId.get(k)}`, onclick: () => ui.move(k) })
           : card(k, { dataset: { card: label(k) } }))));

@@ -43,7 +43,7 @@ function die(d, value, facts, o, attrs = {}) {
     return el("span", { class: `sx-die out`, title: `${name} die removed`, "aria-label": `${name} die: removed on turn ${t}` },
       el("small", {}, letter), "out", el("small", {}, `turn ${t}`));
   }
-  return el("span", { class: `sx-die sx-${letter}`, title: `${name} ${value}`, "aria-label": `${name} die: ${value}`, ...attrs },
+  return el("span", { class: `sx-die sx-${letter}`, title: `${name} ${value}`, "aria-label": `${name} die: ${value}`, dataset: { fxDie: d, value }, ...attrs },
     el("small", {}, letter), String(value));
 }
 
@@ -111,7 +111,7 @@ function sheetTable(v, ui, seat, facts, opts) {
           : el("span", { class: "sx-tag", title: code === 3 ? "hit space marked by a hit: no bonus" : "hit space" }, "★"))
         : isLock ? el("span", { class: "sx-tag", title: "lock" }, code === VOID ? "⊘" : "#")
           : diag ? el("span", { class: "sx-tag sx-diag", title: diag.title }, diag.sign) : null;
-      const face = MARK_CODES.has(code) ? el("span", { class: "sx-x", "aria-hidden": "true" }, "X") : null;
+      const face = MARK_CODES.has(code) ? el("span", { class: "sx-x", "aria-hidden": "true", dataset: { fxMark: `${seat}:${k}` } }, "X") : null;
       const state = MARK_CODES.has(code) ? "marked" : code === LOST ? "lost" : code === VOID ? "lock crossed off" : "open";
       const label = `${facts.colors[r]} row, column ${c + 1}: ${num}${kk ? ` (${facts.colors["RYGBPO".indexOf(col)]} space)` : ""}, ${state}` +
         (isHit ? (code === 1 ? `, hit space marked the regular way (+${HIT_BONUS})` : code === 3 ? ", hit space marked by a hit" : ", hit space") : "") +
@@ -201,7 +201,7 @@ export default {
     const phaseText = o.phase === "over" ? `Game over after ${o.turn} rolls` + (o.ended_by ? ` (${{ dice: "the third die is out", stalled: "no sheet can take another mark", turn_limit: "the turn limit" }[o.ended_by]})` : "")
       : o.phase === "roll" ? `Roll ${o.turn}: ${active} rolled${o.rerolled ? " and re-rolled" : ""} — keep or re-roll?`
         : `Roll ${o.turn}${o.rerolled ? " (re-rolled)" : ""} by ${active}: everyone chooses marks in secret, ${active} first`;
-    const dice = el("div", { class: "sx-dice", "aria-label": "The dice" }, o.dice.map((val, d) => die(d, val, facts, o)));
+    const dice = el("div", { class: "sx-dice", "aria-label": "The dice", dataset: { fxRoll: `${o.turn}:${o.rerolled ? 1 : 0}` } }, o.dice.map((val, d) => die(d, val, facts, o)));
     const rollButtons = el("div", { class: "row" },
       legal.has("keep") ? el("button", { type: "button", class: "primary", dataset: { move: "keep" }, onclick: () => ui.move(legal.get("keep")) }, "Keep these dice") : null,
       legal.has("reroll") ? el("button", { type: "button", dataset: { move: "reroll" }, onclick: () => ui.move(legal.get("reroll")) }, "Re-roll all dice (once)") : null);
@@ -232,7 +232,7 @@ export default {
 
     // scores
     const scores = el("div", { class: "row sx-scores", "aria-label": "Scores" }, o.scores.map((s, q) =>
-      el("span", { class: `pill${o.winner === q ? " done" : ""}`, dataset: { score: q } }, `${names[q]}: ${s}`)));
+      el("span", { class: `pill${o.winner === q ? " done" : ""}`, dataset: { score: q, fxCount: `score${q}`, value: s } }, `${names[q]}: ${s}`)));
     const removed = el("div", { class: "muted" }, o.removed.length
       ? `Removed dice: ${o.removed.map((d) => `${facts.colors[d]} (turn ${o.removed_at[d]})`).join(", ")}. `
       : "No die removed yet. ", "The third removed die ends the game.");

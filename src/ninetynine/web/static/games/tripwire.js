@@ -24,7 +24,7 @@ function cls(k) {
 }
 function card(k, attrs = {}, size = "") {
   const tag = attrs.onclick ? "button" : "span";
-  return el(tag, { class: `card ${cls(k)} ${size}`.trim(), title: cardName(k), "aria-label": cardName(k), type: tag === "button" ? "button" : null, ...attrs }, cardText(k));
+  return el(tag, { class: `card ${cls(k)} ${size}`.trim(), title: cardName(k), "aria-label": cardName(k), type: tag === "button" ? "button" : null, "data-fx": cardText(k), ...attrs }, cardText(k));
 }
 // "Vec6>3" -> {card: "Vec", dock: 3}; "T7>1" -> {card: "T7", dock: 1}
 function parseMove(text) {
@@ -45,7 +45,7 @@ export default {
     const docks = el("div", { class: "row", style: "gap:1rem" }, o.docks.map((d) => {
       const here = selMoves.filter((m) => m.dock === d.dock);
       const top = d.stack.length ? d.stack[d.stack.length - 1] : null;
-      return el("div", { class: `dock target${here.length ? " can" : ""}`, dataset: { target: `dock${d.dock}` } },
+      return el("div", { class: `dock target${here.length ? " can" : ""}`, dataset: { target: `dock${d.dock}`, fxZone: `dock${d.dock}` } },
         el("div", { class: "muted" }, `Dock ${d.dock} · marker ${COLOR_NAMES[d.marker]}`),
         el("div", { class: "row" },
           top === null ? null : card(top, {}, "big"),
@@ -77,7 +77,7 @@ export default {
         return card(k, { class: `card ${cls(k)} playable${sel === text ? " selected" : ""}`, dataset: { card: text },
           "aria-pressed": sel === text ? "true" : "false", onclick: () => { ui.selection = sel === text ? null : text; ui.redraw(); } });
       });
-      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand" }, cards),
+      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand", dataset: { fxZone: "hand" } }, cards),
         sel ? el("p", { class: "muted" }, `${sel}: choose a dock above`) : null);
     }
     const words = { null: "Play a Null (cancel one unit)", take: "Take the hit", draw: "Draw (no valid play)", end: "End the turn" };

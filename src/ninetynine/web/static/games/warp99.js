@@ -14,7 +14,7 @@ function card(c, size = "", attrs = {}) {
   const tag = attrs.onclick ? "button" : "span";
   return el(tag, {
     class: `card w-${letter} ${size}`.trim(), title: cardName(c), "aria-label": cardName(c),
-    type: tag === "button" ? "button" : null, ...attrs,
+    type: tag === "button" ? "button" : null, "data-fx": cardText(c), ...attrs,
   }, cardText(c), size === "big" ? el("small", {}, COLORS[Math.floor(c / 11)]) : null);
 }
 
@@ -48,7 +48,7 @@ export default {
 
     // rule cards
     const rules = el("div", { class: "row", "aria-label": "Rule cards" }, o.rules.map((r, i) =>
-      el("div", { class: "rulecard", dataset: { rule: i + 1 } }, `${i + 1}. ${r}`,
+      el("div", { class: "rulecard", dataset: { rule: i + 1, fxFlip: `rule${i + 1}`, value: o.rule_sides[i] } }, `${i + 1}. ${r}`,
         el("small", { class: "muted" }, ` (side ${o.rule_sides[i]})`),
         legal.has(`flip${i + 1}`) ? el("button", { type: "button", dataset: { move: `flip${i + 1}` },
           onclick: pick(legal.get(`flip${i + 1}`)) }, "Flip") : null)));
@@ -59,7 +59,7 @@ export default {
       const can = selMoves[key] !== undefined;
       const top = p.length ? card(p[p.length - 1], "big") : el("span", { class: "muted" }, "empty");
       return el("div", {
-        class: `target${can ? " can" : ""}`, dataset: { target: key },
+        class: `target${can ? " can" : ""}`, dataset: { target: key, fxZone: key },
         role: can ? "button" : null, tabindex: can ? 0 : null,
         "aria-label": `Discard pile ${i + 1}` + (can ? `: play ${sel} here` : ""),
         onclick: can ? pick(selMoves[key]) : null,
@@ -76,17 +76,17 @@ export default {
       const isMe = p === me;
       const canRow = isMe && selMoves.row !== undefined;
       const rowBox = el("div", {
-        class: `cardrow target${canRow ? " can" : ""}`, dataset: isMe ? { target: "row" } : {},
+        class: `cardrow target${canRow ? " can" : ""}`, dataset: isMe ? { target: "row", fxZone: `row${p}` } : { fxZone: `row${p}` },
         role: canRow ? "button" : null, tabindex: canRow ? 0 : null,
         "aria-label": `${ui.seatName(p)} personal row` + (canRow ? `: put ${sel} here` : ""),
         onclick: canRow ? pick(selMoves.row) : null,
         onkeydown: canRow ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(selMoves.row)(); } } : null,
       }, row.length ? row.map((c) => card(c, "mini")) : el("span", { class: "muted" }, "empty row"));
       const revealed = o.revealed[p] && o.revealed[p].length
-        ? el("div", {}, el("span", { class: "muted" }, "revealed hand: "), o.revealed[p].map((c) => card(c, "mini"))) : null;
+        ? el("div", { dataset: { fxZone: `revealed${p}` } }, el("span", { class: "muted" }, "revealed hand: "), o.revealed[p].map((c) => card(c, "mini"))) : null;
       return el("div", { class: `player${p === o.current_player ? " current" : ""}${isMe ? " me" : ""}`, dataset: { player: p } },
         el("h3", {}, ui.seatName(p), isMe ? " (you)" : ""),
-        el("div", {}, el("strong", { dataset: { score: p } }, `${o.scores[p]} point${o.scores[p] === 1 ? "" : "s"}`),
+        el("div", {}, el("strong", { dataset: { score: p, fxCount: `score${p}`, value: o.scores[p] } }, `${o.scores[p]} point${o.scores[p] === 1 ? "" : "s"}`),
           el("span", { class: "muted" }, ` · needs ${Math.max(0, o.target - o.scores[p])}`)),
         el("div", { class: "muted" }, `deck ${o.deck_sizes[p]} · hand ${o.hand_sizes[p]} · row of ${row.length} = ${row.length * row.length}`),
         rowBox, revealed);
@@ -113,7 +113,7 @@ export default {
         selMoves.pile1 !== undefined ? el("button", { type: "button", class: "primary", dataset: { move: `${sel}>1` }, onclick: pick(selMoves.pile1) }, "on pile 1") : null,
         selMoves.pile2 !== undefined ? el("button", { type: "button", class: "primary", dataset: { move: `${sel}>2` }, onclick: pick(selMoves.pile2) }, "on pile 2") : null,
       ) : null;
-      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand" }, cards), choice);
+      hand = el("div", {}, el("h2", {}, "Your hand"), el("div", { class: "cardrow", "aria-label": "Your hand", dataset: { fxZone: "hand" } }, cards), choice);
     }
 
     // turn buttons
