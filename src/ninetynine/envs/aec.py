@@ -14,6 +14,10 @@
 | infos | `{}` while the game is live; at the end `{"game_seed": s}` for every agent (replay) |
 | render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
+The game is dealt by ``game.new_fast_state(seed)``: for Warp 99 and Ninety Nine a state whose
+RL step is compiled (``games/warp99/fast.py``, equal to the reference state after every action),
+for the other games the reference state.
+
 The agent to act (`agent_selection`) is the seat to move; a seat often acts several times in a
 row (Warp 99's Action B is one action per card), as AEC allows. An illegal action raises
 :class:`~ninetynine.IllegalActionError` (a ``ValueError``) and changes nothing; wrap the env in
@@ -121,7 +125,7 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         else:
             game_seed = draw_seed(self._deal)
         self._game_seed = game_seed
-        self._state = self.game.new_initial_state(game_seed)
+        self._state = self.game.new_fast_state(game_seed)
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

@@ -134,7 +134,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
             self._game_seed = int(options["game_seed"])
         else:
             self._game_seed = draw_seed(self._deal)
-        self._state = self.game.new_initial_state(self._game_seed)
+        self._state = self.game.new_fast_state(self._game_seed)
         self._steps = 0
         self.agents = self.possible_agents[:]
         if self.render_mode == "human":

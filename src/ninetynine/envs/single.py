@@ -14,6 +14,10 @@
 | info | `action_mask`, `seat`, `scores`; at the end of the episode also `game_seed` |
 | render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
+The game is dealt by ``game.new_fast_state(seed)``: for Warp 99 and Ninety Nine a state whose
+RL step is compiled (``games/warp99/fast.py``, equal to the reference state after every action),
+for the other games the reference state.
+
 Every registered game has an id, ``gym_env_id(game_id)``: ``ninetynine/`` and the game class's
 name without ``Game``, then ``-v0``, the name made to end in ``99`` for a game of the family
 whose class name lacks it (``ninetynine/Heroes99-v0``; the first id, ``ninetynine/Heroes-v0``,
@@ -179,7 +183,7 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             game_seed = draw_seed(self._deal)
         for _ in range(_DEAL_ATTEMPTS):
             self._game_seed = game_seed
-            self._state = self.game.new_initial_state(game_seed)
+            self._state = self.game.new_fast_state(game_seed)
             self._steps = 0
             self._play_opponents()
             if not self._state.is_terminal():
