@@ -89,6 +89,7 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
     ) -> None:
         super().__init__()
         self.game = env_game(game_id, num_players, options)
+        self._max_len = self.game.max_game_length  # a property worked out per call
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_v0"}
         n = self.game.num_players
@@ -170,10 +171,10 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
             if not self._zero_rewards:  # a mid-game step rewards nobody: keep the zeros
                 self.rewards = {a: 0.0 for a in self.agents}
                 self._zero_rewards = True
-            if self._steps >= self.game.max_game_length:
+            if self._steps >= self._max_len:
                 self.truncations = {a: True for a in self.agents}
             self.agent_selection = self.possible_agents[state.current_player()]
-        if state.is_terminal() or self._steps >= self.game.max_game_length:
+        if state.is_terminal() or self._steps >= self._max_len:
             # The episode is over: the seed may now be told (for replay).
             self.infos = {a: {"game_seed": self._game_seed} for a in self.agents}
         if self.render_mode == "human":

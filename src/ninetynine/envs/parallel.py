@@ -97,6 +97,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
         **options: Any,
     ) -> None:
         self.game = env_game(game_id, num_players, options)
+        self._max_len = self.game.max_game_length  # a property worked out per call
         self.render_mode = check_render_mode(render_mode)
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
@@ -169,7 +170,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
         self._steps += len(movers)
         agents = self.agents
         over = state.is_terminal()
-        truncated = not over and self._steps >= self.game.max_game_length
+        truncated = not over and self._steps >= self._max_len
         if over:
             returns = state.returns()
             rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in agents}

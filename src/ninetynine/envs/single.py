@@ -130,6 +130,7 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         **options: Any,
     ) -> None:
         self.game = env_game(game_id, num_players, options)
+        self._max_len = self.game.max_game_length  # a property worked out per call
         n = self.game.num_players
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
@@ -216,7 +217,7 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         self._steps += 1
         self._play_opponents()
         terminated = state.is_terminal()
-        truncated = not terminated and self._steps >= self.game.max_game_length
+        truncated = not terminated and self._steps >= self._max_len
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         self._done = terminated or truncated
         if self.render_mode == "human":
@@ -247,12 +248,22 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
     # -- inside -----------------------------------------------------------------------------
     def _play_opponents(self) -> None:
         state = self._require_state()
-        seat, limit, opponents = self.seat, self.game.max_game_length, self._opponents
+        seat, limit, opponents = self.seat, self._max_len, self._opponents
         while not state.is_terminal():
             p = state.current_player()
             if p == seat or self._steps >= limit:
                 return
             agent = opponents[p]
+            play_random = getattr(state, "play_random_agents", None)
+            if play_random is not None and type(agent) is RandomAgent:
+                # a fast state plays the random bots' moves itself, with their own RNGs (the
+                # same draws as RandomAgent.step): every random seat until another is to act
+                rngs = [
+                    a.rng if type(a) is RandomAgent else None
+                    for a in (opponents.get(q) for q in range(self.game.num_players))
+                ]
+                self._steps += play_random(seat, limit - self._steps, rngs)
+                continue
             if type(agent) is RandomAgent:
                 # it reads only the legal actions: no observation dict to build (the hot path)
                 action = agent.step(_UNSEEN, state.legal_actions())

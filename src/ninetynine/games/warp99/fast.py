@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from .game import Warp99Game
 
 #: The ``VERSION`` of ``_fast.c`` this module drives.
-FAST_VERSION = 1
+FAST_VERSION = 2
 
 
 def _load() -> tuple[ModuleType | None, str]:

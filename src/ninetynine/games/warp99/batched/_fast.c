@@ -221,6 +221,22 @@ static PyObject *fs_observation_tensor(FastState *s, PyObject *const *args, Py_s
     return arr;
 }
 
+/* append v to the history (-1: out of memory, error set) */
+static int fs_push(FastState *s, int v) {
+    if (s->hist_n == s->hist_cap) {
+        Py_ssize_t cap = s->hist_cap ? 2 * s->hist_cap : 512;
+        uint16_t *h = PyMem_Realloc(s->hist, (size_t)cap * sizeof(uint16_t));
+        if (!h) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->hist = h;
+        s->hist_cap = cap;
+    }
+    s->hist[s->hist_n++] = (uint16_t)v;
+    return 0;
+}
+
 /* apply_action(action): a legal int applied here; anything else goes to the subclass's
  * _apply_slow (numpy integers converted, an illegal action refused in the reference's words) */
 static PyObject *fs_apply_action(FastState *s, PyObject *a) {
@@ -231,14 +247,7 @@ static PyObject *fs_apply_action(FastState *s, PyObject *a) {
             fs_legal(s);
             for (int i = 0; i < s->nlegal; i++) {
                 if (s->legal[i] != v) continue;
-                if (s->hist_n == s->hist_cap) {
-                    Py_ssize_t cap = s->hist_cap ? 2 * s->hist_cap : 512;
-                    uint16_t *h = PyMem_Realloc(s->hist, (size_t)cap * sizeof(uint16_t));
-                    if (!h) return PyErr_NoMemory();
-                    s->hist = h;
-                    s->hist_cap = cap;
-                }
-                s->hist[s->hist_n++] = (uint16_t)v;
+                if (fs_push(s, (int)v) < 0) return NULL;
                 apply(&s->P, &s->g, (int)v);
                 s->legal_ok = 0;
                 Py_RETURN_NONE;
@@ -298,6 +307,59 @@ static PyObject *fs_history_from(FastState *s, PyObject *k) {
 static PyObject *fs_num_actions(FastState *s, PyObject *unused) {
     (void)unused;
     return PyLong_FromSsize_t(s->hist_n);
+}
+
+/* play_random_agents(seat, budget, rngs) -> actions played: the seats whose rngs[q] is an Rng
+ * (core/rng.py) play as RandomAgent.step does (legal[rng.randbelow(len(legal))], the same
+ * draws; each Rng advanced), until seat is to act, the game is over, a seat whose rngs[q] is
+ * None is to act, or budget actions were played. */
+static PyObject *fs_play_random_agents(FastState *s, PyObject *args) {
+    int seat;
+    Py_ssize_t budget;
+    PyObject *rngs;
+    if (!PyArg_ParseTuple(args, "inO", &seat, &budget, &rngs)) return NULL;
+    int n = s->P.n;
+    if (!PySequence_Check(rngs) || PySequence_Size(rngs) != n) {
+        PyErr_Format(PyExc_ValueError, "rngs: one Rng (or None) per seat, %d of them", n);
+        return NULL;
+    }
+    PyObject *obj[4] = {NULL, NULL, NULL, NULL};
+    uint64_t st[4] = {0, 0, 0, 0};
+    int used[4] = {0, 0, 0, 0};
+    Py_ssize_t played = 0;
+    PyObject *ret = NULL;
+    for (int q = 0; q < n; q++) {
+        obj[q] = PySequence_GetItem(rngs, q);
+        if (!obj[q]) goto done;
+        if (obj[q] == Py_None) continue;
+        PyObject *v = PyObject_CallMethod(obj[q], "getstate", NULL);
+        if (!v) goto done;
+        st[q] = PyLong_AsUnsignedLongLongMask(v);
+        Py_DECREF(v);
+        if (PyErr_Occurred()) goto done;
+    }
+    while (s->g.phase != OVER && s->g.player != seat && played < budget) {
+        int q = s->g.player;
+        if (obj[q] == Py_None) break;
+        fs_legal(s);
+        int a = s->legal[randbelow(&st[q], (uint64_t)s->nlegal)];
+        used[q] = 1;
+        if (fs_push(s, a) < 0) goto done;
+        apply(&s->P, &s->g, a);
+        s->legal_ok = 0;
+        played++;
+    }
+    ret = PyLong_FromSsize_t(played);
+done:
+    for (int q = 0; q < n; q++) {
+        if (used[q]) {
+            PyObject *r = PyObject_CallMethod(obj[q], "setstate", "K", (unsigned long long)st[q]);
+            if (!r) Py_CLEAR(ret);
+            Py_XDECREF(r);
+        }
+        Py_XDECREF(obj[q]);
+    }
+    return ret;
 }
 
 /* clone() -> an independent copy of the same class (its Python attributes start empty) */
@@ -398,6 +460,10 @@ static PyMethodDef fs_methods[] = {
     {"num_actions", (PyCFunction)fs_num_actions, METH_NOARGS,
      "len(history()), without building the list."},
     {"clone", (PyCFunction)fs_clone, METH_NOARGS, "An independent copy."},
+    {"play_random_agents", (PyCFunction)fs_play_random_agents, METH_VARARGS,
+     "play_random_agents(seat, budget, rngs) -> actions played: the seats q with an Rng in "
+     "rngs[q] play as RandomAgent (legal[rng.randbelow(len(legal))]) until seat or a seat "
+     "with None is to act, the game ends, or budget actions were played."},
     {"_deal_seed", (PyCFunction)fs_deal_seed, METH_NOARGS, "The game's seed (a secret)."},
     {"_fields", (PyCFunction)fs_fields, METH_NOARGS, "Every field, hidden ones too (tests)."},
     {NULL, NULL, 0, NULL}};
@@ -459,6 +525,6 @@ PyMODINIT_FUNC PyInit__fast(void) {
     PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
     /* bumped with every change of this file (fast.py refuses another version) */
-    PyModule_AddIntConstant(m, "VERSION", 1);
+    PyModule_AddIntConstant(m, "VERSION", 2);
     return m;
 }
