@@ -215,7 +215,8 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             info.update(illegal_action=a, illegal_reason=str(e))
             return self._observe(), -1.0, True, False, info
         self._steps += 1
-        self._play_opponents()
+        if not state.is_terminal() and state.current_player() != self.seat:
+            self._play_opponents()
         terminated = state.is_terminal()
         truncated = not terminated and self._steps >= self._max_len
         reward = float(state.returns()[self.seat]) if terminated else 0.0
@@ -274,10 +275,12 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
 
     def _observe(self) -> ObsType:
         state = self._require_state()
-        return {
-            "observation": state.observation_tensor(self.seat),
-            "action_mask": self.action_masks(),
-        }
+        seat = self.seat
+        if state.current_player() == seat:  # action_masks(), inlined (the hot path)
+            mask = state.legal_actions_mask()
+        else:
+            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
     def _info(self, observation: ObsType | None = None) -> dict[str, Any]:
         """The step's info; its ``action_mask`` is a copy of ``observation``'s when given;
