@@ -260,6 +260,42 @@ def test_without_the_compiled_module_the_reference_state_is_dealt_with_a_warning
         game.new_fast_state(4)  # said once
 
 
+def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -> None:
+    """``play_random_agents`` (the Gymnasium env's random bots): the moves ``RandomAgent.step``
+    makes with the same RNGs, stopping at the learner, at a seat without an RNG, at the end
+    or after ``budget`` actions."""
+    require_fast()
+    from ninetynine.agents.random_agent import RandomAgent
+
+    game = ninetynine.load_game("warp99", num_players=4)
+    for seed in range(6):
+        fast, ref = game.new_fast_state(seed), game.new_initial_state(seed)
+        bots = {q: RandomAgent(game, q, seed * 10 + q) for q in (1, 2)}  # seat 3: no RNG
+        twins = {q: RandomAgent(game, q, seed * 10 + q) for q in (1, 2)}
+        rngs = [None, bots[1].rng, bots[2].rng, None]
+        rng = random.Random(seed)
+        budget = 3 if seed % 2 else 10**6
+        while not fast.is_terminal():
+            p = fast.current_player()
+            if p in bots:
+                played = fast.play_random_agents(0, budget, rngs)
+                assert 1 <= played <= budget
+                for _ in range(played):
+                    q = ref.current_player()
+                    ref.apply_action(twins[q].step({}, ref.legal_actions()))
+                assert fast.is_terminal() or fast.current_player() in (0, 3) or played == budget
+            else:
+                a = rng.choice(fast.legal_actions())
+                fast.apply_action(a)
+                ref.apply_action(a)
+            assert fast.history() == ref.history()
+            assert [r.getstate() for r in rngs[1:3]] == [
+                twins[1].rng.getstate(),
+                twins[2].rng.getstate(),
+            ]
+        assert fast.returns() == ref.returns()
+
+
 def test_seeds_are_checked_and_none_draws_one() -> None:
     require_fast()
     game = ninetynine.load_game("ninetynine", num_players=2)
