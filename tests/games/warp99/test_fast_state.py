@@ -296,6 +296,26 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
         assert fast.returns() == ref.returns()
 
 
+def test_a_stale_or_missing_build_is_refused_with_the_way_to_rebuild(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    stale = types.SimpleNamespace(VERSION=0, PARAMS_SIZE=0, GAME_SIZE=0)
+    monkeypatch.setattr(F.importlib, "import_module", lambda name: stale)
+    mod, why = F._load()
+    assert mod is None
+    assert "is out of date" in why and "build_ext --inplace" in why
+
+    def missing(name: str) -> None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    monkeypatch.setattr(F.importlib, "import_module", missing)
+    assert F._load()[1].startswith(
+        "the compiled Warp 99 fast state (ninetynine.games.warp99.batched._fast) is not built; "
+    )
+
+
 def test_seeds_are_checked_and_none_draws_one() -> None:
     require_fast()
     game = ninetynine.load_game("ninetynine", num_players=2)
