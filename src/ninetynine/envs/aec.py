@@ -89,7 +89,6 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
     ) -> None:
         super().__init__()
         self.game = env_game(game_id, num_players, options)
-        self._max_len = self.game.max_game_length  # a property worked out per call
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_v0"}
         n = self.game.num_players
@@ -128,6 +127,7 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         self._game_seed = game_seed
         self._state = self.game.new_fast_state(game_seed)
         self._steps = 0
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._zero_rewards = True

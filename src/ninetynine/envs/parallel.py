@@ -97,7 +97,6 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
         **options: Any,
     ) -> None:
         self.game = env_game(game_id, num_players, options)
-        self._max_len = self.game.max_game_length  # a property worked out per call
         self.render_mode = check_render_mode(render_mode)
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
@@ -137,6 +136,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
             self._game_seed = draw_seed(self._deal)
         self._state = self.game.new_fast_state(self._game_seed)
         self._steps = 0
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
         self.agents = self.possible_agents[:]
         if self.render_mode == "human":
             self.render()

@@ -130,7 +130,6 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         **options: Any,
     ) -> None:
         self.game = env_game(game_id, num_players, options)
-        self._max_len = self.game.max_game_length  # a property worked out per call
         n = self.game.num_players
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
@@ -182,6 +181,7 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             game_seed = int(options["game_seed"])
         else:
             game_seed = draw_seed(self._deal)
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
         for _ in range(_DEAL_ATTEMPTS):
             self._game_seed = game_seed
             self._state = self.game.new_fast_state(game_seed)
