@@ -14,7 +14,11 @@ playing whole games with uniformly random legal choices (``random.Random``):
   ``state.legal_actions_mask(p)`` (Python lists, its ``pyspiel.State`` API: the reference);
   ``(observer)``: its Observer API writing the tensor into one reused numpy buffer
   (``make_observation(game).set_from(state, p)``), OpenSpiel's fastest path, for comparison.
-* ``env``: one environment step. RLCard: ``env.step(a)`` (it returns the next seat's encoded
+* ``fast`` rows: the same loops on ``game.new_fast_state(seed)``, for the games that have a
+  fast state (Warp 99 and Ninety Nine: the RL step in C); the plain rows are the reference
+  state (``new_initial_state``).
+* ``env``: one environment step (the envs deal ``game.new_fast_state``). RLCard:
+  ``env.step(a)`` (it returns the next seat's encoded
   state and legal actions). PettingZoo AEC (``aec``): ``env.last()`` then ``env.step(a)``.
   Gymnasium (``gym``, ``gymnasium.make(id, opponents="random", seat=0)``): ``env.step(a)``,
   which also plays the random bots' moves until the learner is to act again (a learner step).
@@ -49,7 +53,14 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from throughput import machine_info, play_engine, play_rl
+from throughput import (
+    has_fast_state,
+    machine_info,
+    play_engine,
+    play_engine_fast,
+    play_rl,
+    play_rl_fast,
+)
 
 import ninetynine
 from ninetynine.core.registry import game_class
@@ -76,9 +87,13 @@ class Cell:
 
 
 # -- our contestants ----------------------------------------------------------------------------
-def ours(loop: str, game_id: str, n: int) -> Callable[[int], PlayOne]:
-    """The ``engine`` or ``rl`` loop on one of our games (``throughput.py``'s loops)."""
-    play = {"engine": play_engine, "rl": play_rl}[loop]
+def ours(loop: str, game_id: str, n: int, fast: bool = False) -> Callable[[int], PlayOne]:
+    """The ``engine`` or ``rl`` loop on one of our games (``throughput.py``'s loops), on
+    ``game.new_initial_state`` (the reference state) or, ``fast``, ``game.new_fast_state``."""
+    if fast:
+        play = {"engine": play_engine_fast, "rl": play_rl_fast}[loop]
+    else:
+        play = {"engine": play_engine, "rl": play_rl}[loop]
 
     def build(seed: int) -> PlayOne:
         game = ninetynine.load_game(game_id, num_players=n)
@@ -269,6 +284,8 @@ def build_cells(args: argparse.Namespace) -> tuple[list[Cell], list[str]]:
                 )
         for g in game_ids:
             cells.append(Cell(loop, g, seats(g), ours(loop, g, seats(g))))
+            if has_fast_state(ninetynine.load_game(g, num_players=seats(g))):
+                cells.append(Cell(loop, f"{g} fast", seats(g), ours(loop, g, seats(g), True)))
     if have_rlcard:
         cells.append(Cell("env", "RLCard uno", 2, rlcard_uno))
     if have_envs:

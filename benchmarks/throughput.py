@@ -80,6 +80,34 @@ def play_rl(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]
     return actions
 
 
+def play_engine_fast(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]) -> int:
+    """:func:`play_engine` on ``game.new_fast_state(seed)`` (the game's fast state: compiled
+    for Warp 99 and Ninety Nine; the reference state for the others)."""
+    state = game.new_fast_state(seed)
+    actions = 0
+    while not state.is_terminal():
+        state.apply_action(choose(state.legal_actions()))
+        actions += 1
+    return actions
+
+
+def play_rl_fast(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]) -> int:
+    """:func:`play_rl` on ``game.new_fast_state(seed)``."""
+    state = game.new_fast_state(seed)
+    actions = 0
+    while not state.is_terminal():
+        state.observation_tensor(state.current_player())
+        state.legal_actions_mask()
+        state.apply_action(choose(state.legal_actions()))
+        actions += 1
+    return actions
+
+
+def has_fast_state(game: ninetynine.Game) -> bool:
+    """Whether ``game.new_fast_state`` deals a state of its own (not the reference state)."""
+    return type(game.new_fast_state(0)) is not type(game.new_initial_state(0))
+
+
 def run_games(
     play: Callable[[ninetynine.Game, int, Callable[[list[int]], int]], int],
     game: ninetynine.Game,

@@ -108,11 +108,36 @@ def _reachable(state: State, agents: list[Any], seat: int) -> Iterator[Any]:
         yield str(obj)
 
 
+#: The games whose ``new_fast_state`` is a state of its own (not the reference state).
+FAST_CASES = [
+    (g, n)
+    for g, n in CASES
+    if type(ninetynine.load_game(g, num_players=n).new_fast_state(1))
+    is not type(ninetynine.load_game(g, num_players=n).new_initial_state(1))
+]
+
+
 @pytest.mark.parametrize(("game_id", "n"), CASES, ids=IDS)
 def test_nothing_reachable_during_a_game_rebuilds_the_deal(game_id: str, n: int) -> None:
+    _scan_a_game(game_id, n, fast=False)
+
+
+@pytest.mark.parametrize(("game_id", "n"), FAST_CASES, ids=[f"{g}-{n}p" for g, n in FAST_CASES])
+def test_nothing_reachable_during_a_game_on_the_fast_state_rebuilds_the_deal(
+    game_id: str, n: int
+) -> None:
+    """The same scan, the game played on ``game.new_fast_state(seed)`` (the envs' state)."""
+    _scan_a_game(game_id, n, fast=True)
+
+
+def test_some_games_have_a_fast_state() -> None:
+    assert {"warp99", "ninetynine"} <= {g for g, _ in FAST_CASES}
+
+
+def _scan_a_game(game_id: str, n: int, fast: bool) -> None:
     game = ninetynine.load_game(game_id, num_players=n)
     seed = _true_seed(game_id, n)
-    state = game.new_initial_state(seed)
+    state = game.new_fast_state(seed) if fast else game.new_initial_state(seed)
     true_deal = _deal(state)
     secrets = {seed}
     seen: set[int] = set()
@@ -125,7 +150,8 @@ def test_nothing_reachable_during_a_game_rebuilds_the_deal(game_id: str, n: int)
     agents = [make_agent(s, game, i, seeds[i]) for i, s in enumerate(specs)]
     step = 0
     while not state.is_terminal():
-        secrets.add(state.rng.getstate())
+        rng = state.reference().rng if fast else state.rng  # type: ignore[attr-defined]
+        secrets.add(rng.getstate())
         p = state.current_player()
         if step % 5 == 0:
             for obj in _reachable(state, agents, p):
@@ -156,6 +182,26 @@ def test_repr_of_a_live_state_hides_the_seed_and_the_rng(game_id: str, n: int) -
         assert str(state.rng.getstate()) not in text
         assert "seed" not in text.lower()
         assert f"{state.rng.getstate():x}" not in text.lower()
+
+
+@pytest.mark.parametrize(("game_id", "n"), FAST_CASES, ids=[f"{g}-{n}p" for g, n in FAST_CASES])
+def test_repr_and_attributes_of_a_live_fast_state_hide_the_seed(game_id: str, n: int) -> None:
+    game = ninetynine.load_game(game_id, num_players=n)
+    seed = _true_seed(game_id, n)
+    state = game.new_fast_state(seed)
+    secret = state.reference().rng.getstate()  # type: ignore[attr-defined]
+    assert not hasattr(state, "seed") and not hasattr(state, "rng")
+    seen: set[int] = set()
+    for name in dir(state):
+        value = getattr(state, name, None)  # None: seed, unreadable while live
+        if not name.startswith("_") and not callable(value):
+            _ints(value, seen)
+    texts = [repr(state), str(state)]
+    for text in texts:
+        _ints(text, seen)
+        assert "seed" not in text.lower()
+        assert f"{seed:x}" not in text.lower() and f"{secret:x}" not in text.lower()
+    assert not {seed, secret} & seen
 
 
 @pytest.mark.parametrize(("game_id", "n"), CASES, ids=IDS)

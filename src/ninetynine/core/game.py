@@ -108,6 +108,17 @@ class Game(ABC):
         """
         return self.state_class.new(self, check_seed(seed))
 
+    def new_fast_state(self, seed: int | None = None) -> State:
+        """The game :meth:`new_initial_state` deals for ``seed``, as the game's fast state when
+        it has one: a state of the same protocol whose RL step (``current_player``,
+        ``legal_actions``, ``legal_actions_mask``, ``observation_tensor``, ``apply_action``,
+        ``is_terminal``, ``returns``) is compiled, equal to the reference after every action.
+        The environments take their states from here. The default: ``new_initial_state``.
+
+        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
+        """
+        return self.new_initial_state(seed)
+
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (``state_class.from_dict``).
 

@@ -14,6 +14,10 @@
 | infos | `{}` while the game is live; at the end `{"game_seed": s}` for every agent (replay) |
 | render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
+The game is dealt by ``game.new_fast_state(seed)``: for Warp 99 and Ninety Nine a state whose
+RL step is compiled (``games/warp99/fast.py``, equal to the reference state after every action),
+for the other games the reference state.
+
 The agent to act (`agent_selection`) is the seat to move; a seat often acts several times in a
 row (Warp 99's Action B is one action per card), as AEC allows. An illegal action raises
 :class:`~ninetynine.IllegalActionError` (a ``ValueError``) and changes nothing; wrap the env in
@@ -121,8 +125,9 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         else:
             game_seed = draw_seed(self._deal)
         self._game_seed = game_seed
-        self._state = self.game.new_initial_state(game_seed)
+        self._state = self.game.new_fast_state(game_seed)
         self._steps = 0
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._zero_rewards = True
@@ -166,10 +171,10 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
             if not self._zero_rewards:  # a mid-game step rewards nobody: keep the zeros
                 self.rewards = {a: 0.0 for a in self.agents}
                 self._zero_rewards = True
-            if self._steps >= self.game.max_game_length:
+            if self._steps >= self._max_len:
                 self.truncations = {a: True for a in self.agents}
             self.agent_selection = self.possible_agents[state.current_player()]
-        if state.is_terminal() or self._steps >= self.game.max_game_length:
+        if state.is_terminal() or self._steps >= self._max_len:
             # The episode is over: the seed may now be told (for replay).
             self.infos = {a: {"game_seed": self._game_seed} for a in self.agents}
         if self.render_mode == "human":

@@ -134,8 +134,9 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
             self._game_seed = int(options["game_seed"])
         else:
             self._game_seed = draw_seed(self._deal)
-        self._state = self.game.new_initial_state(self._game_seed)
+        self._state = self.game.new_fast_state(self._game_seed)
         self._steps = 0
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
         self.agents = self.possible_agents[:]
         if self.render_mode == "human":
             self.render()
@@ -169,7 +170,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
         self._steps += len(movers)
         agents = self.agents
         over = state.is_terminal()
-        truncated = not over and self._steps >= self.game.max_game_length
+        truncated = not over and self._steps >= self._max_len
         if over:
             returns = state.returns()
             rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in agents}

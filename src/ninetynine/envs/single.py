@@ -14,6 +14,10 @@
 | info | `action_mask`, `seat`, `scores`; at the end of the episode also `game_seed` |
 | render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
+The game is dealt by ``game.new_fast_state(seed)``: for Warp 99 and Ninety Nine a state whose
+RL step is compiled (``games/warp99/fast.py``, equal to the reference state after every action),
+for the other games the reference state.
+
 Every registered game has an id, ``gym_env_id(game_id)``: ``ninetynine/`` and the game class's
 name without ``Game``, then ``-v0``, the name made to end in ``99`` for a game of the family
 whose class name lacks it (``ninetynine/Heroes99-v0``; the first id, ``ninetynine/Heroes-v0``,
@@ -177,9 +181,10 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             game_seed = int(options["game_seed"])
         else:
             game_seed = draw_seed(self._deal)
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
         for _ in range(_DEAL_ATTEMPTS):
             self._game_seed = game_seed
-            self._state = self.game.new_initial_state(game_seed)
+            self._state = self.game.new_fast_state(game_seed)
             self._steps = 0
             self._play_opponents()
             if not self._state.is_terminal():
@@ -210,9 +215,10 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             info.update(illegal_action=a, illegal_reason=str(e))
             return self._observe(), -1.0, True, False, info
         self._steps += 1
-        self._play_opponents()
+        if not state.is_terminal() and state.current_player() != self.seat:
+            self._play_opponents()
         terminated = state.is_terminal()
-        truncated = not terminated and self._steps >= self.game.max_game_length
+        truncated = not terminated and self._steps >= self._max_len
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         self._done = terminated or truncated
         if self.render_mode == "human":
@@ -243,12 +249,22 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
     # -- inside -----------------------------------------------------------------------------
     def _play_opponents(self) -> None:
         state = self._require_state()
-        seat, limit, opponents = self.seat, self.game.max_game_length, self._opponents
+        seat, limit, opponents = self.seat, self._max_len, self._opponents
         while not state.is_terminal():
             p = state.current_player()
             if p == seat or self._steps >= limit:
                 return
             agent = opponents[p]
+            play_random = getattr(state, "play_random_agents", None)
+            if play_random is not None and type(agent) is RandomAgent:
+                # a fast state plays the random bots' moves itself, with their own RNGs (the
+                # same draws as RandomAgent.step): every random seat until another is to act
+                rngs = [
+                    a.rng if type(a) is RandomAgent else None
+                    for a in (opponents.get(q) for q in range(self.game.num_players))
+                ]
+                self._steps += play_random(seat, limit - self._steps, rngs)
+                continue
             if type(agent) is RandomAgent:
                 # it reads only the legal actions: no observation dict to build (the hot path)
                 action = agent.step(_UNSEEN, state.legal_actions())
@@ -259,10 +275,12 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
 
     def _observe(self) -> ObsType:
         state = self._require_state()
-        return {
-            "observation": state.observation_tensor(self.seat),
-            "action_mask": self.action_masks(),
-        }
+        seat = self.seat
+        if state.current_player() == seat:  # action_masks(), inlined (the hot path)
+            mask = state.legal_actions_mask()
+        else:
+            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
     def _info(self, observation: ObsType | None = None) -> dict[str, Any]:
         """The step's info; its ``action_mask`` is a copy of ``observation``'s when given;

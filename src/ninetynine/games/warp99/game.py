@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ninetynine.core.game import Game, TensorWriter
+from ninetynine.core.game import Game, State, TensorWriter
 from ninetynine.core.options import (
     OptionSpec,
     choice_parser,
@@ -268,6 +268,20 @@ class Warp99Game(Game):
         from .tensor import writer
 
         return writer(self)
+
+    def new_fast_state(self, seed: int | None = None) -> State:
+        """The game ``new_initial_state(seed)`` deals, as a
+        :class:`~ninetynine.games.warp99.fast.Warp99FastState` (the RL step in C; needs
+        numpy), or the reference state with a ``RuntimeWarning`` when the compiled module is
+        not built (``fast.py``).
+
+        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
+        """
+        try:
+            from .fast import new_fast_state
+        except ImportError:  # no numpy: no tensors either
+            return self.new_initial_state(seed)
+        return new_fast_state(self, seed)
 
     def batched_engine(
         self,
