@@ -1391,6 +1391,132 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ random playouts, results only
+ * For `ninetynine simulate --agents random`: whole games played by the `random` agent in every
+ * seat (agents/random_agent.py: legal[randbelow(len(legal))] from the seat's own SplitMix64,
+ * seeded as ninetynine.sim seeds it, one draw even for a forced move), and each game's result
+ * and state.stats() counters, without the history: GameResult's columns. The counters are read
+ * off the state before and after each apply() (the rule steps above are left as they are), so
+ * they are exactly what Warp99State counts: see random_results.py and its tests. */
+enum {
+    RS_ROW_POINTS, RS_DECK_POINTS, RS_ROWS_SCORED, RS_LONGEST_ROW, RS_DECKS_EMPTIED, RS_FLIPS,
+    RS_REPEATS, RS_DOUBLE_MATCHES, RS_EXTRA_CARDS, RS_CARDS_DISCARDED, RS_NSTAT
+};
+/* one game's row of int32: the winner (-1: none; -2: ran past max_game_length), how it ended
+ * (0 target, 1 turn limit), actions, turns, reserve rebuilds, the rule sides at the start and
+ * the end (config bits), the scores, then per counter (state.py's _STAT_KEYS order) 4 seats */
+enum {
+    RR_WINNER, RR_ENDED_BY, RR_ACTIONS, RR_TURNS, RR_REBUILDS, RR_START_CONFIG, RR_END_CONFIG,
+    RR_SCORES, RR_STATS = RR_SCORES + 4, RR_SIZE = RR_STATS + RS_NSTAT * 4
+};
+
+/* apply(), and the counters of Warp99State.apply_action and its rule steps for the move */
+static void apply_counted(const Params *P, Game *g, int a, int32_t *st) {
+    int p = g->player;
+    int hand_before = count(g->hand[p]);
+    int32_t score_before = g->scores[p];
+    int placed_before = g->pile_n[0] + g->pile_n[1] + g->rdisc_n, added = 0, n_match = 0;
+    int32_t *s = st + RR_STATS;
+    if (a >= P0 && a < SCORE) {
+        int pi = a < P1 ? 0 : 1;
+        n_match = match_row(g->config, g->pile[pi][g->pile_n[pi] - 1])[a - (pi ? P1 : P0)];
+        added = 1;
+    } else if (a == SCORE) {
+        added = g->row_n[p];
+    }
+    apply(P, g, a);
+    int32_t gained = g->scores[p] - score_before;
+    if (a < P0) {
+        if (g->row_n[p] > s[RS_LONGEST_ROW * 4 + p]) s[RS_LONGEST_ROW * 4 + p] = g->row_n[p];
+    } else if (a < SCORE) {
+        s[RS_CARDS_DISCARDED * 4 + p]++;
+        if (n_match >= 2) s[RS_DOUBLE_MATCHES * 4 + p]++;
+        /* _after_play with an emptied hand repeats the cycle (not when the extra card waits) */
+        if (P->bonus && hand_before == 1 && !(n_match >= 2 && P->extra)) s[RS_REPEATS * 4 + p]++;
+    } else if (a == SCORE) {
+        s[RS_ROW_POINTS * 4 + p] += gained;
+        s[RS_ROWS_SCORED * 4 + p]++;
+        gained = 0; /* the row's points; no card is drawn */
+    } else if (a == TAKE) {
+        s[RS_EXTRA_CARDS * 4 + p]++;
+        /* the extra card was not there (nothing to draw anywhere) and the hand was empty */
+        if (P->bonus && hand_before == 0 && g->phase != OVER && count(g->hand[p]) == 0)
+            s[RS_REPEATS * 4 + p]++;
+    } else if (a == DECLINE) {
+        if (P->bonus && hand_before == 0) s[RS_REPEATS * 4 + p]++;
+    } else if (a >= FLIP) {
+        s[RS_FLIPS * 4 + p]++;
+    }
+    if (gained) { /* any other points are 15 a personal deck emptied while drawing */
+        s[RS_DECK_POINTS * 4 + p] += gained;
+        s[RS_DECKS_EMPTIED * 4 + p] += gained / 15;
+    }
+    /* a rebuild leaves only the two tops; at most one per move finds cards (_rebuild_reserve) */
+    if (g->pile_n[0] + g->pile_n[1] + g->rdisc_n < placed_before + added) st[RR_REBUILDS]++;
+}
+
+static void random_game(const Params *P, Game *g, uint64_t seed, uint64_t *agent_rng, int32_t *row) {
+    memset(row, 0, sizeof(int32_t) * RR_SIZE);
+    g->env_rng = 0;
+    g->learner = 0;
+    deal(P, g, seed);
+    row[RR_START_CONFIG] = g->config;
+    int legal[32];
+    while (g->phase != OVER) {
+        if (g->steps >= P->max_len) {
+            row[RR_WINNER] = -2;
+            return;
+        }
+        int k = legal_actions(P, g, legal);
+        int a = legal[randbelow(&agent_rng[g->player], (uint64_t)k)];
+        apply_counted(P, g, a, row);
+    }
+    row[RR_WINNER] = g->winner;
+    row[RR_ENDED_BY] = g->turn > P->max_turns;
+    row[RR_ACTIONS] = (int32_t)g->steps;
+    row[RR_TURNS] = g->turn;
+    row[RR_END_CONFIG] = g->config;
+    for (int i = 0; i < P->n; i++) row[RR_SCORES + i] = g->scores[i];
+}
+
+/* random_results(params, seeds, agent_seeds, out): game i dealt from seeds[i] (uint64) and
+ * played by random agents seeded agent_seeds[i * n + seat]; its row (RR_SIZE int32) in out */
+static PyObject *py_random_results(PyObject *self, PyObject *args) {
+    PyObject *po, *so, *ao, *oo;
+    Params P;
+    Bufs B = {.n = 0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOO", &po, &so, &ao, &oo)) return NULL;
+    if (get_params(po, &P) < 0) return NULL;
+    Py_buffer sb;
+    if (PyObject_GetBuffer(so, &sb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    Py_ssize_t N = sb.len / 8;
+    PyBuffer_Release(&sb);
+    const uint64_t *seeds, *aseeds;
+    int32_t *out;
+    if (!(seeds = get(&B, so, N * 8, 0, "seeds")) ||
+        !(aseeds = get(&B, ao, N * P.n * 8, 0, "agent_seeds")) ||
+        !(out = get(&B, oo, N * RR_SIZE * 4, 1, "out"))) {
+        release(&B);
+        return NULL;
+    }
+    Game *g = (Game *)PyMem_RawMalloc(sizeof(Game));
+    if (!g) {
+        release(&B);
+        return PyErr_NoMemory();
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < N; i++) {
+        uint64_t rng[4] = {0, 0, 0, 0};
+        for (int q = 0; q < P.n; q++) rng[q] = aseeds[i * P.n + q];
+        random_game(&P, g, seeds[i], rng, out + i * RR_SIZE);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(g);
+    release(&B);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(match, potential, tie): the rules' tables"},
     {"deal", py_deal, METH_VARARGS, "deal(params, games, indices, seeds, threads)"},
@@ -1408,6 +1534,8 @@ static PyMethodDef methods[] = {
     {"sample", py_sample, METH_VARARGS, "sample(params, games, rng_states, out, threads)"},
     {"game_seeds", py_game_seeds, METH_VARARGS, "game_seeds(params, games, out)"},
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},
+    {"random_results", py_random_results, METH_VARARGS,
+     "random_results(params, seeds, agent_seeds, out): random play, each game's result row"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
@@ -1419,6 +1547,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!m) return NULL;
     PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
+    PyModule_AddIntConstant(m, "RESULT_SIZE", RR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
     PyModule_AddIntConstant(m, "VERSION", 6);
