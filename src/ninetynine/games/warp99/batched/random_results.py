@@ -67,7 +67,7 @@ def random_results(
     ).reshape(g, n)
     rows = np.zeros((g, int(_CORE.RESULT_SIZE)), dtype=np.int32)
     _CORE.random_results(make_params(game), s, np.ascontiguousarray(a), rows)
-    winner = rows[:, _WINNER].astype(np.int64)
+    winner = rows[:, _WINNER]
     if (winner == -2).any():
         i = int(np.flatnonzero(winner == -2)[0])
         raise NinetyNineError(
@@ -77,18 +77,18 @@ def random_results(
     returns = np.where(
         winner[:, None] < 0, 0.0, np.where(np.arange(n)[None, :] == winner[:, None], 1.0, -1.0)
     )
-    actions = rows[:, _ACTIONS].astype(np.int64)
+    actions = rows[:, _ACTIONS]
     stats: dict[str, Any] = {
-        key: rows[:, _STATS + 4 * k : _STATS + 4 * k + n].astype(np.int64)
+        key: rows[:, _STATS + 4 * k : _STATS + 4 * k + n]
         for k, key in enumerate(_STAT_KEYS)
     }
     stats.update(
-        turns=rows[:, _TURNS].astype(np.int64),
+        turns=rows[:, _TURNS],
         actions=actions,
-        reserve_rebuilds=rows[:, _REBUILDS].astype(np.int64),
-        ended_by=(rows[:, _ENDED_BY].astype(np.int64), _ENDINGS),
-        start_rules=(rows[:, _START].astype(np.int64), _SIDES),
-        end_rules=(rows[:, _END].astype(np.int64), _SIDES),
+        reserve_rebuilds=rows[:, _REBUILDS],
+        ended_by=(rows[:, _ENDED_BY], _ENDINGS),
+        start_rules=(rows[:, _START], _SIDES),
+        end_rules=(rows[:, _END], _SIDES),
     )
     return {
         "winner": winner,
