@@ -69,6 +69,7 @@ it then plays its rollout policy's move from the observation (the game's ``greed
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -223,6 +224,13 @@ class ISMCTSAgent:
         depth = hooks.depth if depth is None else depth
         self.depth = depth if depth and self.evaluate is not None else None
         self.policy = self._make_policy(rollout, hooks)
+        # the game's rollouts on a fast engine, for its own policy and evaluation only
+        # (NINETYNINE_REFERENCE_ONLY=1 turns it off, as for simulations)
+        self._fast_rollout = (
+            None if os.environ.get("NINETYNINE_REFERENCE_ONLY") else hooks.fast_rollout
+        )
+        self._hook_policy = hooks.rollout
+        self._hook_evaluate = hooks.evaluate
         #: Decisions taken through plain ``step`` (no view: no search).
         self.unsearched = 0
         #: Searches that the ``seconds`` or ``steps`` cap ended before their ``iterations``.
@@ -426,9 +434,24 @@ class ISMCTSAgent:
         """Play ``state`` on with the rollout policy; per seat, its returns.
 
         With ``depth``, the rollout stops once the seat to move has changed ``depth`` times
-        and the game's evaluation stands in for the returns."""
+        and the game's evaluation stands in for the returns. A game's ``fast_rollout`` hook
+        plays it instead when the policy and evaluation are the game's own (the same values;
+        ``state`` is then left as it was)."""
         policy = self.policy
         depth = self.depth
+        fast = self._fast_rollout
+        if fast is not None and (depth is None or self.evaluate is self._hook_evaluate):
+            kind = (
+                "greedy"
+                if policy is self._hook_policy
+                else "random"
+                if policy is _random_policy
+                else None
+            )
+            got = None if kind is None else fast(state, kind, rng, depth)
+            if got is not None:
+                self.steps += got[1]
+                return got[0]
         steps = 0
         if depth is None:
             while not state.is_terminal():

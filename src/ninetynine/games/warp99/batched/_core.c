@@ -16,6 +16,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <math.h>
 #ifndef _WIN32
 #include <pthread.h>
 #define HAVE_PTHREAD 1
@@ -1517,6 +1518,199 @@ static PyObject *py_random_results(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ search rollouts
+ * For the ISMCTS bot (agents/ismcts.py's _rollout on a Warp 99 determinization): a state
+ * packed by batched/rollout.py (pack_state) is loaded into one Game and played on by the
+ * greedy agent (greedy_action: the same moves as heuristics.rollout_policy) or the uniform
+ * random policy (legal[randbelow(len(legal))] from the rollout's SplitMix64), to the end or
+ * until the seat to move has changed `depth` times; there heuristics.evaluate, transcribed
+ * below with the same operations in the same order, stands in for the returns. */
+
+/* pack_state's layout: 12 header words, then per seat score, hand (2 words of card bits),
+ * revealed (2), row_last + 1, row_colors, deck_n and the deck, row_n and the row; then each
+ * pile, the reserve and the cleared-row cards, each as its length and its cards */
+enum { PK_PLAYER, PK_PHASE, PK_CONFIG, PK_FLIP_USED, PK_PLAYS, PK_WINNER, PK_TURN, PK_RNG,
+       PK_HEADER = 12 };
+
+static int load_list(const uint64_t *v, Py_ssize_t len, Py_ssize_t *at, uint8_t *out, int cap,
+                     int *n) {
+    if (*at >= len) return -1;
+    uint64_t k = v[(*at)++];
+    if (k > (uint64_t)cap || *at + (Py_ssize_t)k > len) return -1;
+    for (uint64_t j = 0; j < k; j++) {
+        if (v[*at + (Py_ssize_t)j] >= NCARDS) return -1;
+        out[j] = (uint8_t)v[*at + (Py_ssize_t)j];
+    }
+    *at += (Py_ssize_t)k;
+    *n = (int)k;
+    return 0;
+}
+
+static int load_state(const Params *P, Game *g, const uint64_t *v, Py_ssize_t len) {
+    memset(g, 0, sizeof(Game));
+    if (len < PK_HEADER) return -1;
+    g->player = (uint8_t)v[PK_PLAYER];
+    g->phase = (uint8_t)v[PK_PHASE];
+    g->config = (uint8_t)v[PK_CONFIG];
+    g->flip_used = (uint8_t)v[PK_FLIP_USED];
+    g->plays = (uint8_t)v[PK_PLAYS];
+    g->winner = (int8_t)((int)v[PK_WINNER] - 1);
+    g->turn = (int32_t)v[PK_TURN];
+    g->rng = v[PK_RNG];
+    if (g->player >= P->n || g->phase > OVER || g->config > 7) return -1;
+    Py_ssize_t at = PK_HEADER;
+    int k;
+    for (int q = 0; q < P->n; q++) {
+        if (at + 7 > len) return -1;
+        g->scores[q] = (int32_t)v[at];
+        g->hand[q][0] = v[at + 1];
+        g->hand[q][1] = v[at + 2];
+        g->revealed[q][0] = v[at + 3];
+        g->revealed[q][1] = v[at + 4];
+        g->row_last[q] = (int8_t)((int)v[at + 5] - 1);
+        g->row_colors[q] = (uint16_t)v[at + 6];
+        at += 7;
+        if (load_list(v, len, &at, g->deck[q], 24, &k) < 0) return -1;
+        g->deck_n[q] = (uint8_t)k;
+        if (load_list(v, len, &at, g->row[q], 12, &k) < 0) return -1;
+        g->row_n[q] = (uint8_t)k;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (load_list(v, len, &at, g->pile[i], 112, &k) < 0 || k < 1) return -1;
+        g->pile_n[i] = (uint8_t)k;
+        for (int j = 0; j < k; j++) add(g->pile_set[i], g->pile[i][j]);
+    }
+    if (load_list(v, len, &at, g->reserve, 112, &k) < 0) return -1;
+    g->reserve_n = (uint8_t)k;
+    if (load_list(v, len, &at, g->rdisc, 112, &k) < 0) return -1;
+    g->rdisc_n = (uint8_t)k;
+    for (int j = 0; j < k; j++) add(g->rdisc_set, g->rdisc[j]);
+    return at == len ? 0 : -1;
+}
+
+/* heuristics.evaluate: w[0..8] the seat weights, w[9..] the position weights */
+static void evaluate_state(const Params *P, const Game *g, Solver *s, const double *w,
+                           double *out) {
+    int n = P->n, mover = g->player;
+    int top0 = g->pile[0][g->pile_n[0] - 1], top1 = g->pile[1][g->pile_n[1] - 1];
+    double utils[4];
+    uint8_t hand[16];
+    for (int q = 0; q < n; q++) {
+        int score = g->scores[q];
+        int hn = cards_of(g->hand[q], hand);
+        int length = g->row_n[q];
+        double h, grown;
+        int fits;
+        if (length) {
+            int last = g->row_last[q];
+            double half = (double)(10 - last) / 2.0;
+            h = (double)(10 - length) <= half ? (double)(10 - length) : half;
+            if (!(h > 0.0)) h = 0.0;
+            grown = ((double)length + h) * ((double)length + h);
+            const uint64_t *a = ABOVE[last + 1], *f = COLOR_FREE[g->row_colors[q]];
+            uint64_t b[2] = {g->hand[q][0] & a[0] & f[0], g->hand[q][1] & a[1] & f[1]};
+            fits = count(b);
+        } else {
+            h = grown = 0.0;
+            fits = hn;
+        }
+        int discards = 0;
+        if (hn && hn <= MAXK) {
+            int mask, ia, ib;
+            solver_prepare(s, hand, hn, g->config, top0, top1, &mask, &ia, &ib);
+            discards = solve(s, mask, ia, ib) & 0xff;
+        }
+        double u = w[0] * (double)(score - g->deck_n[q]);
+        u += w[1] * (double)length * (double)length;
+        u += w[2] * (double)length;
+        u += w[3] * grown;
+        u += w[4] * h;
+        u += score + length * length >= P->target ? w[5] : 0.0;
+        u += length ? w[6] * (double)(fits < 3 ? fits : 3) : 0.0;
+        u += w[7] * (double)discards;
+        u += length && !fits ? w[8] : 0.0;
+        int kk = ((q - mover) % n + n) % n;
+        if (kk) u += w[9 + kk - 1];
+        utils[q] = u;
+    }
+    double top = utils[0], total = 0.0, e[4];
+    for (int q = 1; q < n; q++) if (utils[q] > top) top = utils[q];
+    for (int q = 0; q < n; q++) {
+        e[q] = exp(utils[q] - top);
+        total += e[q];
+    }
+    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+}
+
+static int rollout_move(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng) {
+    int legal[32];
+    int k = legal_actions(P, g, legal);
+    if (policy == POL_GREEDY) return greedy_action(P, g, s, legal, k);
+    return legal[randbelow(rng, (uint64_t)k)];
+}
+
+/* agents/ismcts.py's _rollout: -> the moves played; the values in out */
+static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng,
+                         int depth, const double *w, double *out) {
+    long steps = 0;
+    int turns = 0, mover = g->player;
+    while (g->phase != OVER) {
+        if (depth > 0) {
+            int p = g->player;
+            if (p != mover) {
+                if (++turns >= depth) {
+                    evaluate_state(P, g, s, w, out);
+                    return steps;
+                }
+                mover = p;
+            }
+        }
+        apply(P, g, rollout_move(P, g, s, policy, rng));
+        steps++;
+    }
+    for (int q = 0; q < P->n; q++) out[q] = g->winner < 0 ? 0.0 : (q == g->winner ? 1.0 : -1.0);
+    return steps;
+}
+
+static Solver rollout_solver; /* used with the GIL held */
+static Game rollout_game;
+
+/* rollout(params, packed, policy, rng, depth, weights) -> (values, steps, rng): packed a
+ * uint64 buffer (pack_state), policy POL_GREEDY or POL_RANDOM, depth 0 (to the end) or the
+ * turns before the cut, weights the evaluation's doubles (bytes) */
+static PyObject *py_rollout(PyObject *self, PyObject *args) {
+    PyObject *po;
+    Py_buffer pk, wb;
+    int policy, depth;
+    unsigned long long rng;
+    Params P;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy*iKiy*", &po, &pk, &policy, &rng, &depth, &wb)) return NULL;
+    PyObject *res = NULL;
+    if (get_params(po, &P) < 0) goto done;
+    if (wb.len != (Py_ssize_t)(sizeof(double) * (9 + (size_t)P.n - 1))) {
+        PyErr_SetString(PyExc_ValueError, "rollout: weights of the wrong size");
+        goto done;
+    }
+    if (load_state(&P, &rollout_game, (const uint64_t *)pk.buf, pk.len / 8) < 0) {
+        PyErr_SetString(PyExc_ValueError, "rollout: not a packed Warp 99 state");
+        goto done;
+    }
+    double out[4];
+    uint64_t r = (uint64_t)rng;
+    long steps = play_rollout(&P, &rollout_game, &rollout_solver,
+                              policy == POL_GREEDY ? POL_GREEDY : POL_RANDOM, &r, depth,
+                              (const double *)wb.buf, out);
+    PyObject *values = PyList_New(P.n);
+    if (!values) goto done;
+    for (int q = 0; q < P.n; q++) PyList_SET_ITEM(values, q, PyFloat_FromDouble(out[q]));
+    res = Py_BuildValue("NlK", values, steps, (unsigned long long)r);
+done:
+    PyBuffer_Release(&pk);
+    PyBuffer_Release(&wb);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(match, potential, tie): the rules' tables"},
     {"deal", py_deal, METH_VARARGS, "deal(params, games, indices, seeds, threads)"},
@@ -1536,6 +1730,8 @@ static PyMethodDef methods[] = {
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},
     {"random_results", py_random_results, METH_VARARGS,
      "random_results(params, seeds, agent_seeds, out): random play, each game's result row"},
+    {"rollout", py_rollout, METH_VARARGS,
+     "rollout(params, packed, policy, rng, depth, weights) -> (values, steps, rng)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",

@@ -79,8 +79,7 @@ def random_results(
     )
     actions = rows[:, _ACTIONS]
     stats: dict[str, Any] = {
-        key: rows[:, _STATS + 4 * k : _STATS + 4 * k + n]
-        for k, key in enumerate(_STAT_KEYS)
+        key: rows[:, _STATS + 4 * k : _STATS + 4 * k + n] for k, key in enumerate(_STAT_KEYS)
     }
     stats.update(
         turns=rows[:, _TURNS],
