@@ -124,3 +124,25 @@ def test_a_table_is_a_sequence_of_results() -> None:
     u = ResultTable.concat([t, _table([["y", "x"], ["x", "y"]], [0, 1], [1, 0])])
     assert list(u) == list(t) + list(_table([["y", "x"], ["x", "y"]], [0, 1], [1, 0]))
     assert summarize(u) == summarize(list(u))
+
+
+def test_the_command_takes_it_and_prints_the_same_summary(tmp_path, monkeypatch) -> None:
+    _require_random_core()
+    from typer.testing import CliRunner
+
+    from ninetynine.cli.main import app
+
+    calls = []
+    real = parallel._table_shard
+    monkeypatch.setattr(parallel, "_table_shard", lambda s: calls.append(s) or real(s))
+    args = ["simulate", "warp99", "--agents", "random", "--games", "60", "--no-progress"]
+    fast = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "fast.json")])
+    assert fast.exit_code == 0, fast.output
+    assert calls  # the columnar path
+    monkeypatch.setenv("NINETYNINE_REFERENCE_ONLY", "1")
+    slow = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "slow.json")])
+    assert slow.exit_code == 0, slow.output
+    a, b = (json.loads((tmp_path / f).read_text()) for f in ("fast.json", "slow.json"))
+    for d in (a, b):
+        del d["elapsed_seconds"], d["games_per_second"]
+    assert a == b

@@ -61,6 +61,12 @@ the agent's own seeded :class:`~ninetynine.core.rng.Rng`). Per-game tuning comes
 game's ``greedy`` agent (or random moves) on each rollout state's observation and plays every
 rollout to the end.
 
+A game may also play these rollouts on a fast engine (``SearchHooks.fast_rollout``: Warp 99 and
+Ninety Nine on their compiled core, several times more iterations per second): it is used only
+for the game's own rollout policy (or ``random``) and evaluation, gives the same values and
+draws, and so the same decisions (``tests/agents/test_fast_rollout.py``);
+``NINETYNINE_REFERENCE_ONLY=1`` turns it off.
+
 Called through plain ``step`` (a runner with no state to build a view from) it cannot search;
 it then plays its rollout policy's move from the observation (the game's ``greedy`` agent, or
 ``random``) and counts the move in :attr:`ISMCTSAgent.unsearched`.
