@@ -136,13 +136,18 @@ def test_the_command_takes_it_and_prints_the_same_summary(tmp_path, monkeypatch)
     real = parallel._table_shard
     monkeypatch.setattr(parallel, "_table_shard", lambda s: calls.append(s) or real(s))
     args = ["simulate", "warp99", "--agents", "random", "--games", "60", "--no-progress"]
-    fast = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "fast.json")])
+    fast = CliRunner().invoke(
+        app, [*args, "--json", str(tmp_path / "fast.json"), "--csv", str(tmp_path / "fast.csv")]
+    )
     assert fast.exit_code == 0, fast.output
     assert calls  # the columnar path
     monkeypatch.setenv("NINETYNINE_REFERENCE_ONLY", "1")
-    slow = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "slow.json")])
+    slow = CliRunner().invoke(
+        app, [*args, "--json", str(tmp_path / "slow.json"), "--csv", str(tmp_path / "slow.csv")]
+    )
     assert slow.exit_code == 0, slow.output
     a, b = (json.loads((tmp_path / f).read_text()) for f in ("fast.json", "slow.json"))
     for d in (a, b):
         del d["elapsed_seconds"], d["games_per_second"]
     assert a == b
+    assert (tmp_path / "fast.csv").read_text() == (tmp_path / "slow.csv").read_text()
