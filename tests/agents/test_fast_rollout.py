@@ -63,6 +63,14 @@ def test_a_fast_rollout_is_the_python_rollout(game_id, n, options) -> None:
                 got = fast_rollout(det, policy, r2, agent.depth)
                 assert got == (want, agent.steps), (det.seed, policy, depth)
                 assert r1.getstate() == r2.getstate()
+                # after a move of the seat to act, as the search tries each of its moves
+                first = det.legal_actions()[-1]
+                after = det.clone()
+                after.apply_action(first)
+                steps0 = agent.steps
+                want = agent._rollout(after, Rng(8))
+                got = fast_rollout(det, policy, Rng(8), agent.depth, first)
+                assert got == (want, agent.steps - steps0), (det.seed, policy, depth, first)
                 checked += 1
                 cut += depth > 0 and want != det.returns()
         assert det.to_dict() == before  # the state given is left as it was
@@ -114,5 +122,7 @@ def test_a_packed_state_is_refused_when_it_is_not_one() -> None:
     w = bytes(8 * 10)
     with pytest.raises(ValueError, match="not a packed"):
         _CORE.rollout(make_params(game), words[:-1], 2, 0, 0, w)
+    with pytest.raises(ValueError, match="illegal"):
+        _CORE.rollout(make_params(game), words, 2, 0, 0, w, 334)  # no flip at the start
     with pytest.raises(ValueError, match="weights"):
         _CORE.rollout(make_params(game), words, 2, 0, 0, bytes(8))

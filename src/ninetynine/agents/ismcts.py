@@ -341,11 +341,9 @@ class ISMCTSAgent:
                     break
                 sample = view.sample(rng.next_u64())
                 seed = rng.next_u64()
+                mover = sample.current_player()
                 for i in alive:
-                    state = sample.clone()
-                    mover = state.current_player()
-                    state.apply_action(cands[i])
-                    values[i].append(self._rollout(state, Rng(seed))[mover])
+                    values[i].append(self._rollout_after(sample, cands[i], Rng(seed))[mover])
                 r += 1
                 done += len(alive)
             if phase < phases - 1 and len(alive) > 2:
@@ -436,6 +434,34 @@ class ISMCTSAgent:
             nd.visits += 1
             nd.reward += (values[nd.mover] + 1.0) * 0.5
 
+    def _fast(self, state: State, rng: Rng, first: int | None = None) -> list[float] | None:
+        """The game's ``fast_rollout`` of ``state`` (after ``first``), when it plays this
+        agent's policy and evaluation; ``None`` otherwise."""
+        fast = self._fast_rollout
+        if fast is None or (self.depth is not None and self.evaluate is not self._hook_evaluate):
+            return None
+        policy = self.policy
+        if policy is self._hook_policy:
+            kind = "greedy"
+        elif policy is _random_policy:
+            kind = "random"
+        else:
+            return None
+        got = fast(state, kind, rng, self.depth, first)
+        if got is None:
+            return None
+        self.steps += got[1]
+        return got[0]
+
+    def _rollout_after(self, state: State, action: int, rng: Rng) -> list[float]:
+        """:meth:`_rollout` of ``state`` after ``action``; ``state`` is left as it was."""
+        got = self._fast(state, rng, action)
+        if got is not None:
+            return got
+        after = state.clone()
+        after.apply_action(action)
+        return self._rollout(after, rng)
+
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         """Play ``state`` on with the rollout policy; per seat, its returns.
 
@@ -443,21 +469,11 @@ class ISMCTSAgent:
         and the game's evaluation stands in for the returns. A game's ``fast_rollout`` hook
         plays it instead when the policy and evaluation are the game's own (the same values;
         ``state`` is then left as it was)."""
+        got = self._fast(state, rng)
+        if got is not None:
+            return got
         policy = self.policy
         depth = self.depth
-        fast = self._fast_rollout
-        if fast is not None and (depth is None or self.evaluate is self._hook_evaluate):
-            kind = (
-                "greedy"
-                if policy is self._hook_policy
-                else "random"
-                if policy is _random_policy
-                else None
-            )
-            got = None if kind is None else fast(state, kind, rng, depth)
-            if got is not None:
-                self.steps += got[1]
-                return got[0]
         steps = 0
         if depth is None:
             while not state.is_terminal():

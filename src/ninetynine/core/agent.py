@@ -116,12 +116,15 @@ Candidates = Callable[["State", list[int]], list[int]]
 #: ``evaluate(state) -> values``: per seat, an estimate of ``returns()`` in ``[-1, 1]`` for a
 #: non-terminal state (to cut rollouts short).
 Evaluate = Callable[["State"], list[float]]
-#: ``fast_rollout(state, policy, rng, depth) -> (values, moves) | None``: the rollout a search
-#: agent would play from ``state`` with ``policy`` (``"greedy"``: the ``rollout`` hook;
-#: ``"random"``: ``legal[rng.randbelow(len(legal))]``) to the end, or cut after ``depth`` turns
-#: and scored by ``evaluate``, played on a fast engine: the same values, the number of moves,
-#: ``rng`` advanced the same; ``state`` is left as it was; ``None``: not available.
-FastRollout = Callable[["State", str, "Rng", "int | None"], "tuple[list[float], int] | None"]
+#: ``fast_rollout(state, policy, rng, depth, first) -> (values, moves) | None``: the rollout a
+#: search agent would play from ``state`` (after the move ``first``, unless ``None``) with
+#: ``policy`` (``"greedy"``: the ``rollout`` hook; ``"random"``:
+#: ``legal[rng.randbelow(len(legal))]``) to the end, or cut after ``depth`` turns and scored by
+#: ``evaluate``, played on a fast engine: the same values, the number of rollout moves, ``rng``
+#: advanced the same; ``state`` is left as it was; ``None``: not available.
+FastRollout = Callable[
+    ["State", str, "Rng", "int | None", "int | None"], "tuple[list[float], int] | None"
+]
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ from .state import Warp99State
 
 
 def _fast_rollout(
-    state: Any, policy: str, rng: Any, depth: int | None
+    state: Any, policy: str, rng: Any, depth: int | None, first: int | None = None
 ) -> tuple[list[float], int] | None:
     """The search rollouts on the compiled core (``batched/rollout.py``; ``None`` without
     numpy or the core)."""
@@ -66,7 +66,7 @@ def _fast_rollout(
         from .batched.rollout import fast_rollout
     except ImportError:
         return None
-    return fast_rollout(state, policy, rng, depth)
+    return fast_rollout(state, policy, rng, depth, first)
 
 
 for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):

@@ -1675,17 +1675,19 @@ static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64
 static Solver rollout_solver; /* used with the GIL held */
 static Game rollout_game;
 
-/* rollout(params, packed, policy, rng, depth, weights) -> (values, steps, rng): packed a
- * uint64 buffer (pack_state), policy POL_GREEDY or POL_RANDOM, depth 0 (to the end) or the
- * turns before the cut, weights the evaluation's doubles (bytes) */
+/* rollout(params, packed, policy, rng, depth, weights, first=-1) -> (values, steps, rng):
+ * packed a uint64 buffer (pack_state), policy POL_GREEDY or POL_RANDOM, depth 0 (to the end)
+ * or the turns before the cut, weights the evaluation's doubles (bytes); first >= 0: that
+ * move is applied before the rollout (not counted in steps) */
 static PyObject *py_rollout(PyObject *self, PyObject *args) {
     PyObject *po;
     Py_buffer pk, wb;
-    int policy, depth;
+    int policy, depth, first = -1;
     unsigned long long rng;
     Params P;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy*iKiy*", &po, &pk, &policy, &rng, &depth, &wb)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oy*iKiy*|i", &po, &pk, &policy, &rng, &depth, &wb, &first))
+        return NULL;
     PyObject *res = NULL;
     if (get_params(po, &P) < 0) goto done;
     if (wb.len != (Py_ssize_t)(sizeof(double) * (9 + (size_t)P.n - 1))) {
@@ -1695,6 +1697,13 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     if (load_state(&P, &rollout_game, (const uint64_t *)pk.buf, pk.len / 8) < 0) {
         PyErr_SetString(PyExc_ValueError, "rollout: not a packed Warp 99 state");
         goto done;
+    }
+    if (first >= 0) {
+        if (rollout_game.phase == OVER || !is_legal(&P, &rollout_game, first)) {
+            PyErr_Format(PyExc_ValueError, "rollout: move %d is illegal there", first);
+            goto done;
+        }
+        apply(&P, &rollout_game, first);
     }
     double out[4];
     uint64_t r = (uint64_t)rng;
@@ -1731,7 +1740,7 @@ static PyMethodDef methods[] = {
     {"random_results", py_random_results, METH_VARARGS,
      "random_results(params, seeds, agent_seeds, out): random play, each game's result row"},
     {"rollout", py_rollout, METH_VARARGS,
-     "rollout(params, packed, policy, rng, depth, weights) -> (values, steps, rng)"},
+     "rollout(params, packed, policy, rng, depth, weights, first=-1) -> (values, steps, rng)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",

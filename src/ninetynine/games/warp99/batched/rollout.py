@@ -76,17 +76,27 @@ def pack_state(state: Warp99State) -> array[int]:
 
 
 def fast_rollout(
-    state: Any, policy: str, rng: Rng, depth: int | None
+    state: Any, policy: str, rng: Rng, depth: int | None, first: int | None = None
 ) -> tuple[list[float], int] | None:
-    """``(values, moves)`` of the rollout from ``state`` (see the module docstring), ``rng``
-    advanced as the Python rollout advances it; ``None`` when the core is not built or
-    ``policy`` is neither ``"greedy"`` nor ``"random"``."""
+    """``(values, moves)`` of the rollout from ``state`` (see the module docstring), after
+    the move ``first`` when given (not counted in the moves), ``rng`` advanced as the Python
+    rollout advances it; ``None`` when the core is not built or ``policy`` is neither
+    ``"greedy"`` nor ``"random"``.
+
+    :raises ValueError: ``first`` is illegal in ``state``.
+    """
     if policy not in ("greedy", "random") or not has_fast_rollout():
         return None
     assert _CORE is not None
     params, weights = _prepared(state.game)
     values, steps, r = _CORE.rollout(
-        params, pack_state(state), POLICIES[policy], rng.getstate(), depth or 0, weights
+        params,
+        pack_state(state),
+        POLICIES[policy],
+        rng.getstate(),
+        depth or 0,
+        weights,
+        -1 if first is None else first,
     )
     rng.setstate(r)
     return values, steps
