@@ -61,6 +61,12 @@ the agent's own seeded :class:`~ninetynine.core.rng.Rng`). Per-game tuning comes
 game's ``greedy`` agent (or random moves) on each rollout state's observation and plays every
 rollout to the end.
 
+A game may also play these rollouts on a fast engine (``SearchHooks.fast_rollout``: Warp 99 and
+Ninety Nine on their compiled core, several times more iterations per second): it is used only
+for the game's own rollout policy (or ``random``) and evaluation, gives the same values and
+draws, and so the same decisions (``tests/agents/test_fast_rollout.py``);
+``NINETYNINE_REFERENCE_ONLY=1`` turns it off.
+
 Called through plain ``step`` (a runner with no state to build a view from) it cannot search;
 it then plays its rollout policy's move from the observation (the game's ``greedy`` agent, or
 ``random``) and counts the move in :attr:`ISMCTSAgent.unsearched`.
@@ -69,6 +75,7 @@ it then plays its rollout policy's move from the observation (the game's ``greed
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -223,6 +230,13 @@ class ISMCTSAgent:
         depth = hooks.depth if depth is None else depth
         self.depth = depth if depth and self.evaluate is not None else None
         self.policy = self._make_policy(rollout, hooks)
+        # the game's rollouts on a fast engine, for its own policy and evaluation only
+        # (NINETYNINE_REFERENCE_ONLY=1 turns it off, as for simulations)
+        self._fast_rollout = (
+            None if os.environ.get("NINETYNINE_REFERENCE_ONLY") else hooks.fast_rollout
+        )
+        self._hook_policy = hooks.rollout
+        self._hook_evaluate = hooks.evaluate
         #: Decisions taken through plain ``step`` (no view: no search).
         self.unsearched = 0
         #: Searches that the ``seconds`` or ``steps`` cap ended before their ``iterations``.
@@ -327,11 +341,9 @@ class ISMCTSAgent:
                     break
                 sample = view.sample(rng.next_u64())
                 seed = rng.next_u64()
+                mover = sample.current_player()
                 for i in alive:
-                    state = sample.clone()
-                    mover = state.current_player()
-                    state.apply_action(cands[i])
-                    values[i].append(self._rollout(state, Rng(seed))[mover])
+                    values[i].append(self._rollout_after(sample, cands[i], Rng(seed))[mover])
                 r += 1
                 done += len(alive)
             if phase < phases - 1 and len(alive) > 2:
@@ -422,11 +434,44 @@ class ISMCTSAgent:
             nd.visits += 1
             nd.reward += (values[nd.mover] + 1.0) * 0.5
 
+    def _fast(self, state: State, rng: Rng, first: int | None = None) -> list[float] | None:
+        """The game's ``fast_rollout`` of ``state`` (after ``first``), when it plays this
+        agent's policy and evaluation; ``None`` otherwise."""
+        fast = self._fast_rollout
+        if fast is None or (self.depth is not None and self.evaluate is not self._hook_evaluate):
+            return None
+        policy = self.policy
+        if policy is self._hook_policy:
+            kind = "greedy"
+        elif policy is _random_policy:
+            kind = "random"
+        else:
+            return None
+        got = fast(state, kind, rng, self.depth, first)
+        if got is None:
+            return None
+        self.steps += got[1]
+        return got[0]
+
+    def _rollout_after(self, state: State, action: int, rng: Rng) -> list[float]:
+        """:meth:`_rollout` of ``state`` after ``action``; ``state`` is left as it was."""
+        got = self._fast(state, rng, action)
+        if got is not None:
+            return got
+        after = state.clone()
+        after.apply_action(action)
+        return self._rollout(after, rng)
+
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         """Play ``state`` on with the rollout policy; per seat, its returns.
 
         With ``depth``, the rollout stops once the seat to move has changed ``depth`` times
-        and the game's evaluation stands in for the returns."""
+        and the game's evaluation stands in for the returns. A game's ``fast_rollout`` hook
+        plays it instead when the policy and evaluation are the game's own (the same values;
+        ``state`` is then left as it was)."""
+        got = self._fast(state, rng)
+        if got is not None:
+            return got
         policy = self.policy
         depth = self.depth
         steps = 0

@@ -233,6 +233,7 @@ def _run(
             rotate=rotate,
             records=records is not None,
             executor=ex,
+            table=True,
         )
     with games_bar(err, f"{game_id} x{num_players}", games, rate=True) as advance:
         return run_games(
@@ -246,6 +247,7 @@ def _run(
             progress_callback=advance,
             records=records is not None,
             executor=ex,
+            table=True,
         )
 
 

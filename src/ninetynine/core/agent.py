@@ -116,6 +116,15 @@ Candidates = Callable[["State", list[int]], list[int]]
 #: ``evaluate(state) -> values``: per seat, an estimate of ``returns()`` in ``[-1, 1]`` for a
 #: non-terminal state (to cut rollouts short).
 Evaluate = Callable[["State"], list[float]]
+#: ``fast_rollout(state, policy, rng, depth, first) -> (values, moves) | None``: the rollout a
+#: search agent would play from ``state`` (after the move ``first``, unless ``None``) with
+#: ``policy`` (``"greedy"``: the ``rollout`` hook; ``"random"``:
+#: ``legal[rng.randbelow(len(legal))]``) to the end, or cut after ``depth`` turns and scored by
+#: ``evaluate``, played on a fast engine: the same values, the number of rollout moves, ``rng``
+#: advanced the same; ``state`` is left as it was; ``None``: not available.
+FastRollout = Callable[
+    ["State", str, "Rng", "int | None", "int | None"], "tuple[list[float], int] | None"
+]
 
 
 @dataclass(frozen=True)
@@ -131,6 +140,8 @@ class SearchHooks:
     :ivar depth: turns after which a rollout is cut and ``evaluate`` used (``0``: rollouts
         play to the end); a search agent's own setting wins.
     :ivar doc: one line saying what the hooks do, for listings.
+    :ivar fast_rollout: the rollouts of ``rollout`` (or random ones) and ``evaluate`` on a
+        fast engine, with the same results (see :data:`FastRollout`).
     """
 
     rollout: RolloutPolicy | None = None
@@ -138,6 +149,7 @@ class SearchHooks:
     evaluate: Evaluate | None = None
     depth: int = 0
     doc: str = ""
+    fast_rollout: FastRollout | None = None
 
 
 _HOOKS: dict[str, SearchHooks] = {}

@@ -302,6 +302,22 @@ class Game(ABC):
         default: ``None``."""
         return None
 
+    def fast_results(
+        self,
+        seeds: Sequence[int],
+        lineups: Sequence[Sequence[str]],
+        agent_seeds: Sequence[Sequence[int]],
+    ) -> dict[str, Any] | None:
+        """The results of the games ``new_initial_state(seeds[i])`` played by the bots
+        ``lineups[i]``, seat ``s``'s agent seeded ``agent_seeds[i][s]``, computed on a fast path
+        of the game's own without the moves, as columns over the ``G`` games (NumPy arrays):
+        ``winner`` int64[G] (-1: none), ``returns`` and ``scores`` float64[G, n], ``actions``
+        int64[G], ``stats``: ``state.stats()``'s keys in its order, each int64[G, n] (per
+        seat), int64[G], or ``(codes int64[G], labels)`` for a string; or ``None`` when it has
+        none for these bots. Only for bots whose games it reproduces exactly: ``ninetynine.sim``
+        takes the columns for the results of ``play_game``. The default: ``None``."""
+        return None
+
     def has_batched_engine(self) -> bool:
         """Whether the game defines :meth:`batched_engine`."""
         return type(self).batched_engine is not Game.batched_engine

@@ -44,7 +44,7 @@ from ninetynine.core.errors import BackendError, GameOptionError, NinetyNineErro
 from ninetynine.core.registry import load_game
 from ninetynine.core.rng import derive_seed
 
-from .match import GameResult, play_game, replay_game, seat_assignment
+from .match import GameResult, agent_seeds, play_game, replay_game, seat_assignment
 
 #: Whether :func:`_play_shard` takes a game's fast path (tests turn it off to compare; the
 #: environment variable ``NINETYNINE_REFERENCE_ONLY=1`` turns it off in every process).
@@ -58,6 +58,9 @@ ProgressCallback = Callable[[int], None]
 
 #: Largest chunk of games sent to one worker at a time.
 MAX_CHUNK = 50
+#: ... when the games take a columnar fast path (``run_games(table=True)``; a game costs
+#: microseconds there, a task a millisecond).
+MAX_TABLE_CHUNK = 20_000
 
 #: The back ends :func:`make_executor` knows.
 BACKENDS = ("local", "ray")
@@ -379,7 +382,7 @@ def _play_shard(shard: Shard) -> list[GameResult]:
     game = load_game(game_id, num_players=num_players, **options)
     lineups = [seat_assignment(base, i, rotate) for i in range(start, stop)]
     seeds = [game_seed(seed, i) for i in range(start, stop)]
-    if FAST_PATH and not os.environ.get("NINETYNINE_REFERENCE_ONLY"):
+    if _fast_on():
         histories = game.fast_playouts(seeds, lineups)
         if histories is not None:
             return [
@@ -396,9 +399,47 @@ def _play_shard(shard: Shard) -> list[GameResult]:
     ]
 
 
-def chunk_size(games: int, jobs: int) -> int:
-    """Games per task: about 16 tasks per worker, at most :data:`MAX_CHUNK`."""
-    return max(1, min(MAX_CHUNK, -(-games // (jobs * 16))))
+def _fast_on() -> bool:
+    return FAST_PATH and not os.environ.get("NINETYNINE_REFERENCE_ONLY")
+
+
+def _table_shard(shard: Shard) -> Any:
+    """Games ``start .. stop-1`` as a :class:`~ninetynine.sim.table.ResultTable` from the
+    game's columnar fast path (``Game.fast_results``: Warp 99's compiled core for random
+    bots), else as :func:`_play_shard`'s list."""
+    game_id, num_players, options, base, seed, start, stop, rotate, records = shard
+    game = load_game(game_id, num_players=num_players, **options)
+    if _fast_on() and not records:
+        lineups = [seat_assignment(base, i, rotate) for i in range(start, stop)]
+        seeds = [game_seed(seed, i) for i in range(start, stop)]
+        columns = game.fast_results(seeds, lineups, [agent_seeds(s, num_players) for s in seeds])
+        if columns is not None:
+            from .table import ResultTable
+
+            distinct: list[list[str]] = []
+            for lu in lineups:
+                if lu not in distinct:
+                    distinct.append(lu)
+            codes = [distinct.index(lu) for lu in lineups]
+            return ResultTable(range(start, stop), seeds, distinct, codes, columns)  # type: ignore[arg-type]
+    return _play_shard(shard)
+
+
+def _has_table_path(game: Any, base: list[str], rotate: bool, seed: int) -> bool:
+    """Whether the game's columnar fast path takes these bots (asked for game 0 alone)."""
+    if not _fast_on():
+        return False
+    s = game_seed(seed, 0)
+    lineup = seat_assignment(base, 0, rotate)
+    try:
+        return game.fast_results([s], [lineup], [agent_seeds(s, game.num_players)]) is not None
+    except ImportError:
+        return False
+
+
+def chunk_size(games: int, jobs: int, largest: int = MAX_CHUNK) -> int:
+    """Games per task: about 16 tasks per worker, at most ``largest`` (:data:`MAX_CHUNK`)."""
+    return max(1, min(largest, -(-games // (jobs * 16))))
 
 
 def run_games(
@@ -414,6 +455,7 @@ def run_games(
     records: bool = False,
     start_method: str | None = None,
     executor: Executor | None = None,
+    table: bool = False,
 ) -> list[GameResult]:
     """Play ``games`` games of ``game_id`` between ``agents`` and return their results,
     ordered by game index.
@@ -434,6 +476,10 @@ def run_games(
     :param executor: where to run the shards (e.g. a :class:`RayExecutor`); it replaces
         ``jobs`` and ``start_method``, and its ``jobs`` sets the shard size. Results do not
         depend on it.
+    :param table: where the game has a columnar fast path for these bots
+        (``Game.fast_results``; not with ``records``), return a
+        :class:`~ninetynine.sim.table.ResultTable` (a ``Sequence[GameResult]`` of the same
+        results, summarised from arrays) instead of a list: for millions of games.
     :raises GameOptionError: unknown game or agent, bad option or player count, ``games < 1``
         or ``jobs < 1``.
     """
@@ -448,7 +494,8 @@ def run_games(
         make_agent(spec, game, seat, 0)
 
     ex = executor if executor is not None else LocalExecutor(jobs, start_method)
-    size = chunk_size(games, ex.jobs)
+    columnar = table and not records and _has_table_path(game, base, rotate, seed)
+    size = chunk_size(games, ex.jobs, MAX_TABLE_CHUNK if columnar else MAX_CHUNK)
     shards: list[Shard] = [
         (game_id, n, options, base, seed, a, min(a + size, games), rotate, records)
         for a in range(0, games, size)
@@ -458,8 +505,15 @@ def run_games(
         if progress_callback is not None:
             progress_callback(len(played))
 
-    parts = ex.map(_play_shard, shards, tick)
-    return [r for part in parts for r in part]
+    if not columnar:
+        parts = ex.map(_play_shard, shards, tick)
+        return [r for part in parts for r in part]
+    from .table import ResultTable
+
+    tables = ex.map(_table_shard, shards, tick)
+    if all(isinstance(t, ResultTable) for t in tables):
+        return ResultTable.concat(tables)  # type: ignore[return-value]
+    return [r for part in tables for r in part]
 
 
 __all__ = [

@@ -189,8 +189,14 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
                                                               wins, win_rate, ci95}]}
                       | {kind: "category", label, counts: {value: games}}}
 
+    A :class:`~ninetynine.sim.table.ResultTable` (a columnar fast path's results) is
+    summarised from its arrays, to the same dict.
+
     :raises ValueError: no results, or results with different player counts.
     """
+    table = _as_table(results)
+    if table is not None:
+        return table.summarize()
     if not results:
         raise ValueError("no games to summarise")
     n = len(results[0].agents)
@@ -260,6 +266,14 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     if n == 1:  # the game's own measure of a solo result (e.g. the score)
         out["solo_returns"] = describe(r.returns[0] for r in results)
     return out
+
+
+def _as_table(results: Sequence[GameResult]) -> Any:
+    try:
+        from .table import ResultTable
+    except ImportError:  # no numpy: then no table either
+        return None
+    return results if isinstance(results, ResultTable) else None
 
 
 def _aggregate_stats(

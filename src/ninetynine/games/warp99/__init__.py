@@ -47,12 +47,27 @@ revealed, flip_used, plays, target, winner` and `hand` (own seat only).
   the deck is topped up from the reserve first, as for any draw (W6, W9).
 """
 
+from typing import Any
+
 from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import NinetyNineGame, Warp99Game
 from .heuristics import GreedyAgent, evaluate, rollout_policy, search_candidates, solve_discards
 from .state import Warp99State
+
+
+def _fast_rollout(
+    state: Any, policy: str, rng: Any, depth: int | None, first: int | None = None
+) -> tuple[list[float], int] | None:
+    """The search rollouts on the compiled core (``batched/rollout.py``; ``None`` without
+    numpy or the core)."""
+    try:
+        from .batched.rollout import fast_rollout
+    except ImportError:
+        return None
+    return fast_rollout(state, policy, rng, depth, first)
+
 
 for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
     register_agent(
@@ -70,6 +85,7 @@ for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
             depth=1,
             doc="greedy rollouts cut after the turn and scored by a fitted win-chance model; "
             "Action B as a macro move (the discard solver's plan, or end)",
+            fast_rollout=_fast_rollout,
         ),
     )
 

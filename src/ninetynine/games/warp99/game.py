@@ -323,6 +323,30 @@ class Warp99Game(Game):
             return None
         return greedy_playouts(self, seeds)
 
+    def fast_results(
+        self,
+        seeds: Sequence[int],
+        lineups: Sequence[Sequence[str]],
+        agent_seeds: Sequence[Sequence[int]],
+    ) -> dict[str, Any] | None:
+        """Games where every seat is ``random`` (or a level that is random) are played on the
+        compiled core (``batched.random_results``: the same games as the reference engine
+        and the ``random`` agent), when it is built; ``None`` otherwise."""
+        from ninetynine.core.registry import resolve_level
+
+        specs = {spec for lineup in lineups for spec in lineup}
+        if not seeds or any(
+            resolve_level(spec, self.game_id).strip().lower() != "random" for spec in specs
+        ):
+            return None
+        try:
+            from .batched.random_results import has_random_results, random_results
+        except ImportError:  # no numpy
+            return None
+        if not has_random_results():
+            return None
+        return random_results(self, seeds, agent_seeds)
+
     def render_observation(
         self,
         observation: Mapping[str, Any],

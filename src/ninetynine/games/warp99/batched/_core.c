@@ -16,6 +16,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <math.h>
 #ifndef _WIN32
 #include <pthread.h>
 #define HAVE_PTHREAD 1
@@ -1391,6 +1392,334 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ random playouts, results only
+ * For `ninetynine simulate --agents random`: whole games played by the `random` agent in every
+ * seat (agents/random_agent.py: legal[randbelow(len(legal))] from the seat's own SplitMix64,
+ * seeded as ninetynine.sim seeds it, one draw even for a forced move), and each game's result
+ * and state.stats() counters, without the history: GameResult's columns. The counters are read
+ * off the state before and after each apply() (the rule steps above are left as they are), so
+ * they are exactly what Warp99State counts: see random_results.py and its tests. */
+enum {
+    RS_ROW_POINTS, RS_DECK_POINTS, RS_ROWS_SCORED, RS_LONGEST_ROW, RS_DECKS_EMPTIED, RS_FLIPS,
+    RS_REPEATS, RS_DOUBLE_MATCHES, RS_EXTRA_CARDS, RS_CARDS_DISCARDED, RS_NSTAT
+};
+/* one game's row of int32: the winner (-1: none; -2: ran past max_game_length), how it ended
+ * (0 target, 1 turn limit), actions, turns, reserve rebuilds, the rule sides at the start and
+ * the end (config bits), the scores, then per counter (state.py's _STAT_KEYS order) 4 seats */
+enum {
+    RR_WINNER, RR_ENDED_BY, RR_ACTIONS, RR_TURNS, RR_REBUILDS, RR_START_CONFIG, RR_END_CONFIG,
+    RR_SCORES, RR_STATS = RR_SCORES + 4, RR_SIZE = RR_STATS + RS_NSTAT * 4
+};
+
+/* apply(), and the counters of Warp99State.apply_action and its rule steps for the move */
+static void apply_counted(const Params *P, Game *g, int a, int32_t *st) {
+    int p = g->player;
+    int hand_before = count(g->hand[p]);
+    int32_t score_before = g->scores[p];
+    int placed_before = g->pile_n[0] + g->pile_n[1] + g->rdisc_n, added = 0, n_match = 0;
+    int32_t *s = st + RR_STATS;
+    if (a >= P0 && a < SCORE) {
+        int pi = a < P1 ? 0 : 1;
+        n_match = match_row(g->config, g->pile[pi][g->pile_n[pi] - 1])[a - (pi ? P1 : P0)];
+        added = 1;
+    } else if (a == SCORE) {
+        added = g->row_n[p];
+    }
+    apply(P, g, a);
+    int32_t gained = g->scores[p] - score_before;
+    if (a < P0) {
+        if (g->row_n[p] > s[RS_LONGEST_ROW * 4 + p]) s[RS_LONGEST_ROW * 4 + p] = g->row_n[p];
+    } else if (a < SCORE) {
+        s[RS_CARDS_DISCARDED * 4 + p]++;
+        if (n_match >= 2) s[RS_DOUBLE_MATCHES * 4 + p]++;
+        /* _after_play with an emptied hand repeats the cycle (not when the extra card waits) */
+        if (P->bonus && hand_before == 1 && !(n_match >= 2 && P->extra)) s[RS_REPEATS * 4 + p]++;
+    } else if (a == SCORE) {
+        s[RS_ROW_POINTS * 4 + p] += gained;
+        s[RS_ROWS_SCORED * 4 + p]++;
+        gained = 0; /* the row's points; no card is drawn */
+    } else if (a == TAKE) {
+        s[RS_EXTRA_CARDS * 4 + p]++;
+        /* the extra card was not there (nothing to draw anywhere) and the hand was empty */
+        if (P->bonus && hand_before == 0 && g->phase != OVER && count(g->hand[p]) == 0)
+            s[RS_REPEATS * 4 + p]++;
+    } else if (a == DECLINE) {
+        if (P->bonus && hand_before == 0) s[RS_REPEATS * 4 + p]++;
+    } else if (a >= FLIP) {
+        s[RS_FLIPS * 4 + p]++;
+    }
+    if (gained) { /* any other points are 15 a personal deck emptied while drawing */
+        s[RS_DECK_POINTS * 4 + p] += gained;
+        s[RS_DECKS_EMPTIED * 4 + p] += gained / 15;
+    }
+    /* a rebuild leaves only the two tops; at most one per move finds cards (_rebuild_reserve) */
+    if (g->pile_n[0] + g->pile_n[1] + g->rdisc_n < placed_before + added) st[RR_REBUILDS]++;
+}
+
+static void random_game(const Params *P, Game *g, uint64_t seed, uint64_t *agent_rng, int32_t *row) {
+    memset(row, 0, sizeof(int32_t) * RR_SIZE);
+    g->env_rng = 0;
+    g->learner = 0;
+    deal(P, g, seed);
+    row[RR_START_CONFIG] = g->config;
+    int legal[32];
+    while (g->phase != OVER) {
+        if (g->steps >= P->max_len) {
+            row[RR_WINNER] = -2;
+            return;
+        }
+        int k = legal_actions(P, g, legal);
+        int a = legal[randbelow(&agent_rng[g->player], (uint64_t)k)];
+        apply_counted(P, g, a, row);
+    }
+    row[RR_WINNER] = g->winner;
+    row[RR_ENDED_BY] = g->turn > P->max_turns;
+    row[RR_ACTIONS] = (int32_t)g->steps;
+    row[RR_TURNS] = g->turn;
+    row[RR_END_CONFIG] = g->config;
+    for (int i = 0; i < P->n; i++) row[RR_SCORES + i] = g->scores[i];
+}
+
+/* random_results(params, seeds, agent_seeds, out): game i dealt from seeds[i] (uint64) and
+ * played by random agents seeded agent_seeds[i * n + seat]; its row (RR_SIZE int32) in out */
+static PyObject *py_random_results(PyObject *self, PyObject *args) {
+    PyObject *po, *so, *ao, *oo;
+    Params P;
+    Bufs B = {.n = 0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOO", &po, &so, &ao, &oo)) return NULL;
+    if (get_params(po, &P) < 0) return NULL;
+    Py_buffer sb;
+    if (PyObject_GetBuffer(so, &sb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    Py_ssize_t N = sb.len / 8;
+    PyBuffer_Release(&sb);
+    const uint64_t *seeds, *aseeds;
+    int32_t *out;
+    if (!(seeds = get(&B, so, N * 8, 0, "seeds")) ||
+        !(aseeds = get(&B, ao, N * P.n * 8, 0, "agent_seeds")) ||
+        !(out = get(&B, oo, N * RR_SIZE * 4, 1, "out"))) {
+        release(&B);
+        return NULL;
+    }
+    Game *g = (Game *)PyMem_RawMalloc(sizeof(Game));
+    if (!g) {
+        release(&B);
+        return PyErr_NoMemory();
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < N; i++) {
+        uint64_t rng[4] = {0, 0, 0, 0};
+        for (int q = 0; q < P.n; q++) rng[q] = aseeds[i * P.n + q];
+        random_game(&P, g, seeds[i], rng, out + i * RR_SIZE);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(g);
+    release(&B);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ search rollouts
+ * For the ISMCTS bot (agents/ismcts.py's _rollout on a Warp 99 determinization): a state
+ * packed by batched/rollout.py (pack_state) is loaded into one Game and played on by the
+ * greedy agent (greedy_action: the same moves as heuristics.rollout_policy) or the uniform
+ * random policy (legal[randbelow(len(legal))] from the rollout's SplitMix64), to the end or
+ * until the seat to move has changed `depth` times; there heuristics.evaluate, transcribed
+ * below with the same operations in the same order, stands in for the returns. */
+
+/* pack_state's layout: 12 header words, then per seat score, hand (2 words of card bits),
+ * revealed (2), row_last + 1, row_colors, deck_n and the deck, row_n and the row; then each
+ * pile, the reserve and the cleared-row cards, each as its length and its cards */
+enum { PK_PLAYER, PK_PHASE, PK_CONFIG, PK_FLIP_USED, PK_PLAYS, PK_WINNER, PK_TURN, PK_RNG,
+       PK_HEADER = 12 };
+
+static int load_list(const uint64_t *v, Py_ssize_t len, Py_ssize_t *at, uint8_t *out, int cap,
+                     int *n) {
+    if (*at >= len) return -1;
+    uint64_t k = v[(*at)++];
+    if (k > (uint64_t)cap || *at + (Py_ssize_t)k > len) return -1;
+    for (uint64_t j = 0; j < k; j++) {
+        if (v[*at + (Py_ssize_t)j] >= NCARDS) return -1;
+        out[j] = (uint8_t)v[*at + (Py_ssize_t)j];
+    }
+    *at += (Py_ssize_t)k;
+    *n = (int)k;
+    return 0;
+}
+
+static int load_state(const Params *P, Game *g, const uint64_t *v, Py_ssize_t len) {
+    memset(g, 0, sizeof(Game));
+    if (len < PK_HEADER) return -1;
+    g->player = (uint8_t)v[PK_PLAYER];
+    g->phase = (uint8_t)v[PK_PHASE];
+    g->config = (uint8_t)v[PK_CONFIG];
+    g->flip_used = (uint8_t)v[PK_FLIP_USED];
+    g->plays = (uint8_t)v[PK_PLAYS];
+    g->winner = (int8_t)((int)v[PK_WINNER] - 1);
+    g->turn = (int32_t)v[PK_TURN];
+    g->rng = v[PK_RNG];
+    if (g->player >= P->n || g->phase > OVER || g->config > 7) return -1;
+    Py_ssize_t at = PK_HEADER;
+    int k;
+    for (int q = 0; q < P->n; q++) {
+        if (at + 7 > len) return -1;
+        g->scores[q] = (int32_t)v[at];
+        g->hand[q][0] = v[at + 1];
+        g->hand[q][1] = v[at + 2];
+        g->revealed[q][0] = v[at + 3];
+        g->revealed[q][1] = v[at + 4];
+        g->row_last[q] = (int8_t)((int)v[at + 5] - 1);
+        g->row_colors[q] = (uint16_t)v[at + 6];
+        at += 7;
+        if (load_list(v, len, &at, g->deck[q], 24, &k) < 0) return -1;
+        g->deck_n[q] = (uint8_t)k;
+        if (load_list(v, len, &at, g->row[q], 12, &k) < 0) return -1;
+        g->row_n[q] = (uint8_t)k;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (load_list(v, len, &at, g->pile[i], 112, &k) < 0 || k < 1) return -1;
+        g->pile_n[i] = (uint8_t)k;
+        for (int j = 0; j < k; j++) add(g->pile_set[i], g->pile[i][j]);
+    }
+    if (load_list(v, len, &at, g->reserve, 112, &k) < 0) return -1;
+    g->reserve_n = (uint8_t)k;
+    if (load_list(v, len, &at, g->rdisc, 112, &k) < 0) return -1;
+    g->rdisc_n = (uint8_t)k;
+    for (int j = 0; j < k; j++) add(g->rdisc_set, g->rdisc[j]);
+    return at == len ? 0 : -1;
+}
+
+/* heuristics.evaluate: w[0..8] the seat weights, w[9..] the position weights */
+static void evaluate_state(const Params *P, const Game *g, Solver *s, const double *w,
+                           double *out) {
+    int n = P->n, mover = g->player;
+    int top0 = g->pile[0][g->pile_n[0] - 1], top1 = g->pile[1][g->pile_n[1] - 1];
+    double utils[4];
+    uint8_t hand[16];
+    for (int q = 0; q < n; q++) {
+        int score = g->scores[q];
+        int hn = cards_of(g->hand[q], hand);
+        int length = g->row_n[q];
+        double h, grown;
+        int fits;
+        if (length) {
+            int last = g->row_last[q];
+            double half = (double)(10 - last) / 2.0;
+            h = (double)(10 - length) <= half ? (double)(10 - length) : half;
+            if (!(h > 0.0)) h = 0.0;
+            grown = ((double)length + h) * ((double)length + h);
+            const uint64_t *a = ABOVE[last + 1], *f = COLOR_FREE[g->row_colors[q]];
+            uint64_t b[2] = {g->hand[q][0] & a[0] & f[0], g->hand[q][1] & a[1] & f[1]};
+            fits = count(b);
+        } else {
+            h = grown = 0.0;
+            fits = hn;
+        }
+        int discards = 0;
+        if (hn && hn <= MAXK) {
+            int mask, ia, ib;
+            solver_prepare(s, hand, hn, g->config, top0, top1, &mask, &ia, &ib);
+            discards = solve(s, mask, ia, ib) & 0xff;
+        }
+        double u = w[0] * (double)(score - g->deck_n[q]);
+        u += w[1] * (double)length * (double)length;
+        u += w[2] * (double)length;
+        u += w[3] * grown;
+        u += w[4] * h;
+        u += score + length * length >= P->target ? w[5] : 0.0;
+        u += length ? w[6] * (double)(fits < 3 ? fits : 3) : 0.0;
+        u += w[7] * (double)discards;
+        u += length && !fits ? w[8] : 0.0;
+        int kk = ((q - mover) % n + n) % n;
+        if (kk) u += w[9 + kk - 1];
+        utils[q] = u;
+    }
+    double top = utils[0], total = 0.0, e[4];
+    for (int q = 1; q < n; q++) if (utils[q] > top) top = utils[q];
+    for (int q = 0; q < n; q++) {
+        e[q] = exp(utils[q] - top);
+        total += e[q];
+    }
+    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+}
+
+static int rollout_move(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng) {
+    int legal[32];
+    int k = legal_actions(P, g, legal);
+    if (policy == POL_GREEDY) return greedy_action(P, g, s, legal, k);
+    return legal[randbelow(rng, (uint64_t)k)];
+}
+
+/* agents/ismcts.py's _rollout: -> the moves played; the values in out */
+static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng,
+                         int depth, const double *w, double *out) {
+    long steps = 0;
+    int turns = 0, mover = g->player;
+    while (g->phase != OVER) {
+        if (depth > 0) {
+            int p = g->player;
+            if (p != mover) {
+                if (++turns >= depth) {
+                    evaluate_state(P, g, s, w, out);
+                    return steps;
+                }
+                mover = p;
+            }
+        }
+        apply(P, g, rollout_move(P, g, s, policy, rng));
+        steps++;
+    }
+    for (int q = 0; q < P->n; q++) out[q] = g->winner < 0 ? 0.0 : (q == g->winner ? 1.0 : -1.0);
+    return steps;
+}
+
+static Solver rollout_solver; /* used with the GIL held */
+static Game rollout_game;
+
+/* rollout(params, packed, policy, rng, depth, weights, first=-1) -> (values, steps, rng):
+ * packed a uint64 buffer (pack_state), policy POL_GREEDY or POL_RANDOM, depth 0 (to the end)
+ * or the turns before the cut, weights the evaluation's doubles (bytes); first >= 0: that
+ * move is applied before the rollout (not counted in steps) */
+static PyObject *py_rollout(PyObject *self, PyObject *args) {
+    PyObject *po;
+    Py_buffer pk, wb;
+    int policy, depth, first = -1;
+    unsigned long long rng;
+    Params P;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy*iKiy*|i", &po, &pk, &policy, &rng, &depth, &wb, &first))
+        return NULL;
+    PyObject *res = NULL;
+    if (get_params(po, &P) < 0) goto done;
+    if (wb.len != (Py_ssize_t)(sizeof(double) * (9 + (size_t)P.n - 1))) {
+        PyErr_SetString(PyExc_ValueError, "rollout: weights of the wrong size");
+        goto done;
+    }
+    if (load_state(&P, &rollout_game, (const uint64_t *)pk.buf, pk.len / 8) < 0) {
+        PyErr_SetString(PyExc_ValueError, "rollout: not a packed Warp 99 state");
+        goto done;
+    }
+    if (first >= 0) {
+        if (rollout_game.phase == OVER || !is_legal(&P, &rollout_game, first)) {
+            PyErr_Format(PyExc_ValueError, "rollout: move %d is illegal there", first);
+            goto done;
+        }
+        apply(&P, &rollout_game, first);
+    }
+    double out[4];
+    uint64_t r = (uint64_t)rng;
+    long steps = play_rollout(&P, &rollout_game, &rollout_solver,
+                              policy == POL_GREEDY ? POL_GREEDY : POL_RANDOM, &r, depth,
+                              (const double *)wb.buf, out);
+    PyObject *values = PyList_New(P.n);
+    if (!values) goto done;
+    for (int q = 0; q < P.n; q++) PyList_SET_ITEM(values, q, PyFloat_FromDouble(out[q]));
+    res = Py_BuildValue("NlK", values, steps, (unsigned long long)r);
+done:
+    PyBuffer_Release(&pk);
+    PyBuffer_Release(&wb);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(match, potential, tie): the rules' tables"},
     {"deal", py_deal, METH_VARARGS, "deal(params, games, indices, seeds, threads)"},
@@ -1408,6 +1737,10 @@ static PyMethodDef methods[] = {
     {"sample", py_sample, METH_VARARGS, "sample(params, games, rng_states, out, threads)"},
     {"game_seeds", py_game_seeds, METH_VARARGS, "game_seeds(params, games, out)"},
     {"info", py_info, METH_VARARGS, "info(params, games, i) -> dict"},
+    {"random_results", py_random_results, METH_VARARGS,
+     "random_results(params, seeds, agent_seeds, out): random play, each game's result row"},
+    {"rollout", py_rollout, METH_VARARGS,
+     "rollout(params, packed, policy, rng, depth, weights, first=-1) -> (values, steps, rng)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
@@ -1419,6 +1752,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!m) return NULL;
     PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));
     PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);
+    PyModule_AddIntConstant(m, "RESULT_SIZE", RR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
     PyModule_AddIntConstant(m, "VERSION", 6);

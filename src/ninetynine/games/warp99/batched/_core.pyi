@@ -4,6 +4,7 @@ from typing import Any
 
 GAME_SIZE: int
 PARAMS_SIZE: int
+RESULT_SIZE: int
 VERSION: int
 
 def init(match: bytes, potential: bytes, tie: bytes) -> None: ...
@@ -44,3 +45,13 @@ def observe(
 def sample(params: Any, games: Any, rng_states: Any, out: Any, threads: int) -> None: ...
 def greedy(params: Any, games: Any, out: Any, threads: int) -> None: ...
 def info(params: Any, games: Any, i: int) -> dict[str, Any]: ...
+def random_results(params: Any, seeds: Any, agent_seeds: Any, out: Any) -> None: ...
+def rollout(
+    params: Any,
+    packed: Any,
+    policy: int,
+    rng: int,
+    depth: int,
+    weights: bytes,
+    first: int = -1,
+) -> tuple[list[float], int, int]: ...
