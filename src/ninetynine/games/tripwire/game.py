@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game, TensorWriter
+from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser, parse_bool
 from ninetynine.core.registry import register_game
 
@@ -14,12 +14,6 @@ from .actions import NUM_ACTIONS
 from .cards import deck_counts, is_neutral_chain, parse_deck
 from .rules import RuleSet
 from .state import HAND_SIZE, TripwireState
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
 
 #: ``max_turns=auto`` (D25): heads-up games have a long tail (measured: 10% pass 500 turns).
 AUTO_MAX_TURNS_2P = 500
@@ -157,6 +151,7 @@ class TripwireGame(Game):
     }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
     state_class = TripwireState
+    presentation_class = "ninetynine.games.tripwire.presentation:TripwirePresentation"
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -211,61 +206,3 @@ class TripwireGame(Game):
         else:
             plays = sum(self.counts)
         return self.max_turns * (plays + 1 + self.num_players)
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
-        from .tensor import layout
-
-        return layout(self.num_players)
-
-    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy).
-
-        :raises ValueError: an observation of another player count.
-        """
-        from .tensor import encode
-
-        return encode(observation, self.num_players)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        """The tensor straight from the state (``tensor.writer``), equal to
-        ``encode_observation(state.observation(player))``."""
-        from .tensor import writer
-
-        return writer(self)
-
-    def render_observation(
-        self,
-        observation: Mapping[str, Any],
-        markup: bool = False,
-        names: list[str] | None = None,
-    ) -> str:
-        from .render import render_text
-
-        return render_text(dict(observation), markup=markup, names=names, game=self)
-
-    def describe_events(
-        self,
-        before: Mapping[str, Any],
-        after: Mapping[str, Any],
-        scores_before: Sequence[float],
-        scores_after: Sequence[float],
-        mover: int,
-        names: Sequence[str],
-    ) -> list[str]:
-        """Resets, penalties, the Attack Wave step by step, skips, bonus turns, reshuffles and
-        the end (``events.py``)."""
-        from .events import describe_events
-
-        return describe_events(before, after, mover, names)
-
-    def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """What the greedy bot would do and why, in one line, e.g. ``"T6>1 G7>1 end: sheds 2
-        cards"``; ``None`` for a spectator or when it is not the seat's turn."""
-        from .heuristics import explain_choice
-
-        if observation.get("hand") is None:
-            return None
-        if observation.get("current_player") != observation.get("player"):
-            return None
-        return explain_choice(dict(observation), self)

@@ -1,0 +1,200 @@
+"""What draws, narrates and advises for a game: its :class:`Presentation`, apart from the rules.
+
+:class:`~ninetynine.core.game.Game` and :class:`~ninetynine.core.game.State` are the rules
+contract; everything that only *shows* a game (the text board, the lines under a move, the
+hint, the facts a graphical table needs, the rules summary, the observation tensor an RL agent
+reads, the browser drawing) sits in one object per game, a subclass of :class:`Presentation`.
+
+The one convention: a game class names its presentation in its ``presentation`` class
+attribute, as an entry point names an object (``"package.module:Class"``, imported the first
+time a hook is used, so loading a game loads no drawing code) or as the class itself (a
+one-module plug-in game). ``game.presentation`` is the instance for that game (made once per
+game); the ``Game`` methods of the same names (``game.render_observation(...)``,
+``game.hint(...)``, ...) forward to it, once, generically, so callers need not care. A hook a
+game does not override keeps the default written here.
+
+All hooks are pure (they return text or data, never print) and read an observation, never a
+state, so they cannot leak what the seat may not see. The observation tensor hooks are the one
+exception: :meth:`Presentation.observation_tensor_writer` reads the state for speed, and must
+equal :meth:`Presentation.encode_observation` of the seat's observation (a test proves it per
+game).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .game import Game, State
+    from .tensor import TensorSlice
+
+#: An observation dict, as ``state.observation(player)`` returns it.
+Observation = Mapping[str, Any]
+#: ``(state, player) -> observation tensor``: see :meth:`Presentation.observation_tensor_writer`.
+TensorWriter = Callable[["State", "int | None"], "npt.NDArray[np.float32]"]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One applied move as the narration sees it: the public observations
+    (``observation(None)``) and ``scores()`` before and after it, the seat ``mover`` that made
+    it, and ``names`` labelling the seats (index = seat)."""
+
+    before: Observation
+    after: Observation
+    scores_before: Sequence[float]
+    scores_after: Sequence[float]
+    mover: int
+    names: Sequence[str]
+
+
+class Presentation:
+    """A game's drawing, narration and advice (see the module docstring); ``self.game`` is the
+    :class:`~ninetynine.core.game.Game` it presents. Every hook has a default that works for
+    any game; a game overrides the ones it has more to say in.
+
+    :cvar web_drawing: the browser drawing of a game in another package: a JavaScript module
+        (an ES module whose default export has ``render(root, view, ui)``, as the drawings in
+        ``ninetynine/web/static/games/`` do), named by its path relative to the folder of the
+        module that defines the presentation class. The web app serves that file, and the
+        files beside it, at ``/games/<game id>/``. ``None``: the web app's own drawing of the
+        game if it has one, else the generic table.
+    """
+
+    web_drawing: ClassVar[str | None] = None
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # -- text ------------------------------------------------------------------------------
+    def render_observation(
+        self, observation: Observation, markup: bool = False, names: list[str] | None = None
+    ) -> str:
+        """Draw ``observation`` as text (``markup=True``: Rich console markup with colours);
+        ``names`` labels the seats. The default lists the fields, one a line."""
+        return "\n".join(f"{k}: {v}" for k, v in observation.items())
+
+    def describe_events(self, move: Transition) -> list[str]:
+        """Plain-text lines saying what was notable about ``move``, shown by the terminal,
+        the replay and the web log. The default reports score changes."""
+        lines = []
+        for i, (b, a) in enumerate(zip(move.scores_before, move.scores_after, strict=True)):
+            if a != b:
+                delta = a - b
+                unit = "point" if abs(delta) == 1 else "points"
+                lines.append(
+                    f"{move.names[i]} {'+' if delta > 0 else '-'}{abs(delta):g} {unit}, now {a:g}"
+                )
+        return lines
+
+    def hint(self, observation: Observation) -> str | None:
+        """Advice for the observing seat, in the game's notation (e.g. the best discard
+        sequence), or ``None``: the default, a game without hints."""
+        return None
+
+    def drawing_facts(
+        self, observation: Observation, legal_actions: Sequence[int]
+    ) -> dict[str, Any]:
+        """What a graphical table needs to draw ``observation`` beyond the observation itself,
+        JSON-able: what is printed on the components (a sheet's numbers, a hero card's text)
+        and what each of ``legal_actions`` (the observing seat's legal moves, or none) does on
+        the table. Built from the observation and the game's fixed data alone, so it tells
+        nothing the observation does not. The default: ``{}``."""
+        return {}
+
+    def rules_summary(self) -> str:
+        """Markdown summary of the rules, options and action layout, shown by ``ninetynine
+        rules`` and the web rules page. The default: the docstring of the package the game
+        class sits in (its spec), else its title."""
+        name = type(self.game).__module__
+        # a class defined in a package's own __init__ (a one-module plug-in) has that
+        # package as its module
+        own = sys.modules.get(name)
+        if own is None or not hasattr(own, "__path__"):
+            own = sys.modules.get(name.rpartition(".")[0])
+        return (own.__doc__ if own and own.__doc__ else self.game.title).strip()
+
+    # -- observation tensors (reinforcement learning; needs numpy) ---------------------------
+    def observation_tensor_layout(self) -> list[TensorSlice]:
+        """What each slice of :meth:`encode_observation`'s vector means, in order and without
+        gaps (see :mod:`ninetynine.core.tensor`); it may depend on the player count.
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        raise NotImplementedError(self._no_tensor_message())
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """``observation`` as a 1-D ``float32`` vector of ``game.observation_tensor_shape``,
+        every value in ``[0, 1]``, laid out as :meth:`observation_tensor_layout` says. Built
+        from the dict alone, so it holds nothing the seat may not know.
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        raise NotImplementedError(self._no_tensor_message())
+
+    def observation_tensor_writer(self) -> TensorWriter:
+        """A function ``(state, player) -> tensor`` equal to
+        ``encode_observation(state.observation(player))`` for every state of the game and
+        every ``player`` (a seat or ``None``, already checked): what
+        ``State.observation_tensor`` calls, built once per game. A game on the RL hot path
+        returns a writer that reads the state directly and skips the observation dict (a test
+        proves the two equal); the default goes through the dict.
+
+        :raises NotImplementedError: the game has no observation tensor.
+        """
+        encode = self.encode_observation
+        return lambda state, player: encode(state.observation(player))
+
+    def has_observation_tensor(self) -> bool:
+        """Whether the game defines :meth:`encode_observation` (RL environments need it)."""
+        return type(self).encode_observation is not Presentation.encode_observation
+
+    def web_drawing_path(self) -> Path | None:
+        """The file :attr:`web_drawing` names, or ``None`` (no drawing of its own, or the file
+        is missing)."""
+        if self.web_drawing is None:
+            return None
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        if where is None:
+            return None
+        path = Path(where).parent / self.web_drawing
+        return path if path.is_file() else None
+
+    def _no_tensor_message(self) -> str:
+        return (
+            f"game {self.game.game_id!r} has no observation tensor: its presentation must "
+            "define observation_tensor_layout() and encode_observation() (as "
+            "games/warp99/presentation.py does) before it can be used as an RL environment"
+        )
+
+
+def presentation_class(spec: type[Presentation] | str | None) -> type[Presentation]:
+    """The class a game's ``presentation`` attribute names: the class itself, ``None`` (the
+    defaults), or ``"package.module:Class"``, imported now.
+
+    :raises TypeError: the name does not lead to a :class:`Presentation` subclass.
+    :raises ImportError: its module does not import.
+    """
+    if spec is None:
+        return Presentation
+    if isinstance(spec, str):
+        module, _, attr = spec.partition(":")
+        found: Any = import_module(module)
+        for part in attr.split(".") if attr else ():
+            found = getattr(found, part)
+        spec = found
+    if not (isinstance(spec, type) and issubclass(spec, Presentation)):
+        raise TypeError(f"a game's presentation must be a Presentation subclass, not {spec!r}")
+    return spec
+
+
+__all__ = ["Observation", "Presentation", "TensorWriter", "Transition", "presentation_class"]
