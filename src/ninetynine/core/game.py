@@ -167,7 +167,10 @@ class Game(ABC):
         return self.presentation.rules_summary()
 
     def render_observation(
-        self, observation: Mapping[str, Any], markup: bool = False, names: list[str] | None = None
+        self,
+        observation: Mapping[str, Any],
+        markup: bool = False,
+        names: Sequence[str] | None = None,
     ) -> str:
         """An observation drawn as text (:meth:`Presentation.render_observation`)."""
         return self.presentation.render_observation(observation, markup=markup, names=names)

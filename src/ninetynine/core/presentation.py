@@ -61,6 +61,7 @@ class Presentation:
     :class:`~ninetynine.core.game.Game` it presents. Every hook has a default that works for
     any game; a game overrides the ones it has more to say in.
 
+    :cvar render_module, tensor_module: see below.
     :cvar web_drawing: the browser drawing of a game in another package: a JavaScript module
         (an ES module whose default export has ``render(root, view, ui)``, as the drawings in
         ``ninetynine/web/static/games/`` do), named by its path relative to the folder of the
@@ -70,16 +71,35 @@ class Presentation:
     """
 
     web_drawing: ClassVar[str | None] = None
+    #: The module (``"package.module"``, imported at first use) of the game's observation
+    #: tensor, whose functions ``layout(game)``, ``encode(game, observation)`` and
+    #: ``writer(game)`` serve the three tensor hooks below; ``None``: the hooks' own code (by
+    #: default, no tensor).
+    tensor_module: ClassVar[str | None] = None
+    #: The module (``"package.module"``, imported at first use) whose function
+    #: ``render_text(observation, markup, names, game)`` draws the text board for
+    #: :meth:`render_observation`; ``None``: the hook's own code (by default, the fields).
+    render_module: ClassVar[str | None] = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
     # -- text ------------------------------------------------------------------------------
     def render_observation(
-        self, observation: Observation, markup: bool = False, names: list[str] | None = None
+        self, observation: Observation, markup: bool = False, names: Sequence[str] | None = None
     ) -> str:
-        """Draw ``observation`` as text (``markup=True``: Rich console markup with colours);
-        ``names`` labels the seats. The default lists the fields, one a line."""
+        """Draw ``observation`` as text: ``render_text`` of :attr:`render_module`, or by
+        default the fields, one a line.
+
+        ``markup=True``: Rich console markup with colours (names are inserted as given, so
+        escape any ``[`` in them first). ``names``: one label per seat (default ``Seat 0``,
+        ``Seat 1``, ...; the observing seat is then marked ``(you)``).
+        """
+        if self.render_module is not None:
+            text: str = import_module(self.render_module).render_text(
+                dict(observation), markup=markup, names=names, game=self.game
+            )
+            return text
         return "\n".join(f"{k}: {v}" for k, v in observation.items())
 
     def describe_events(self, move: Transition) -> list[str]:
@@ -129,7 +149,8 @@ class Presentation:
 
         :raises NotImplementedError: the game has no observation tensor.
         """
-        raise NotImplementedError(self._no_tensor_message())
+        layout: list[TensorSlice] = self._tensor().layout(self.game)
+        return layout
 
     def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
         """``observation`` as a 1-D ``float32`` vector of ``game.observation_tensor_shape``,
@@ -138,7 +159,8 @@ class Presentation:
 
         :raises NotImplementedError: the game has no observation tensor.
         """
-        raise NotImplementedError(self._no_tensor_message())
+        vector: npt.NDArray[np.float32] = self._tensor().encode(self.game, observation)
+        return vector
 
     def observation_tensor_writer(self) -> TensorWriter:
         """A function ``(state, player) -> tensor`` equal to
@@ -146,16 +168,30 @@ class Presentation:
         every ``player`` (a seat or ``None``, already checked): what
         ``State.observation_tensor`` calls, built once per game. A game on the RL hot path
         returns a writer that reads the state directly and skips the observation dict (a test
-        proves the two equal); the default goes through the dict.
+        proves the two equal): ``writer(game)`` of :attr:`tensor_module` when it has one;
+        otherwise the writer goes through the dict.
 
         :raises NotImplementedError: the game has no observation tensor.
         """
+        module = self._tensor() if self.tensor_module else None
+        if module is not None and hasattr(module, "writer"):
+            write: TensorWriter = module.writer(self.game)
+            return write
         encode = self.encode_observation
         return lambda state, player: encode(state.observation(player))
 
     def has_observation_tensor(self) -> bool:
-        """Whether the game defines :meth:`encode_observation` (RL environments need it)."""
-        return type(self).encode_observation is not Presentation.encode_observation
+        """Whether the game has an observation tensor (RL environments need it): a
+        :attr:`tensor_module`, or its own :meth:`encode_observation`."""
+        own = type(self).encode_observation is not Presentation.encode_observation
+        return own or self.tensor_module is not None
+
+    def is_to_act(self, observation: Observation) -> bool:
+        """Whether ``observation`` is the view of the seat to act (not a spectator's, nor a
+        waiting seat's): when a hint has something to say."""
+        return observation.get("hand") is not None and observation.get(
+            "current_player"
+        ) == observation.get("player")
 
     def web_drawing_path(self) -> Path | None:
         """The file :attr:`web_drawing` names, or ``None`` (no drawing of its own, or the file
@@ -169,11 +205,21 @@ class Presentation:
         path = Path(where).parent / self.web_drawing
         return path if path.is_file() else None
 
+    def _tensor(self) -> Any:
+        """The :attr:`tensor_module`, imported.
+
+        :raises NotImplementedError: there is none.
+        """
+        if self.tensor_module is None:
+            raise NotImplementedError(self._no_tensor_message())
+        return import_module(self.tensor_module)
+
     def _no_tensor_message(self) -> str:
         return (
             f"game {self.game.game_id!r} has no observation tensor: its presentation must "
-            "define observation_tensor_layout() and encode_observation() (as "
-            "games/warp99/presentation.py does) before it can be used as an RL environment"
+            "name a tensor_module (as games/warp99/presentation.py does) or define "
+            "observation_tensor_layout() and encode_observation() before it can be used as an "
+            "RL environment"
         )
 
 

@@ -8,16 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.presentation import Observation, Presentation, TensorWriter, Transition
+from ninetynine.core.presentation import Observation, Presentation, Transition
 
 from . import events, render
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
-
     from .game import HeroesGame
 
 
@@ -25,12 +20,10 @@ class HeroesPresentation(Presentation):
     """99 Heroes' board, events, hint, drawing facts, rules summary (with the roster) and
     tensor."""
 
-    game: HeroesGame
+    render_module = "ninetynine.games.heroes99.render"
+    tensor_module = "ninetynine.games.heroes99.tensor"
 
-    def render_observation(
-        self, observation: Observation, markup: bool = False, names: list[str] | None = None
-    ) -> str:
-        return render.render_text(dict(observation), markup=markup, names=names, game=self.game)
+    game: HeroesGame
 
     def describe_events(self, move: Transition) -> list[str]:
         """Placements, the reveal, skills, every effect, Clashes, resolved lanes and the end
@@ -55,18 +48,3 @@ class HeroesPresentation(Presentation):
         from .drawing import drawing_facts
 
         return drawing_facts(self.game, observation, legal_actions)
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        from .tensor import layout
-
-        return layout(self.game)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from .tensor import encode
-
-        return encode(observation, self.game)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        from .tensor import writer
-
-        return writer(self.game)

@@ -6,30 +6,18 @@ the printed sheets a graphical table draws (``drawing.py``) and the observation 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ninetynine.core.presentation import Observation, Presentation, TensorWriter, Transition
+from ninetynine.core.presentation import Observation, Presentation, Transition
 
-from . import events, render
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
-
-    from .game import SixtoGame
+from . import events
 
 
 class SixtoPresentation(Presentation):
     """Sixto's sheets, events, hint, drawing facts and tensor."""
 
-    game: SixtoGame
-
-    def render_observation(
-        self, observation: Observation, markup: bool = False, names: list[str] | None = None
-    ) -> str:
-        return render.render_text(dict(observation), markup=markup, names=names, game=self.game)
+    render_module = "ninetynine.games.sixto.render"
+    tensor_module = "ninetynine.games.sixto.tensor"
 
     def describe_events(self, move: Transition) -> list[str]:
         """Rolls, every player's marks once a roll resolves, dice removed and the end
@@ -49,18 +37,3 @@ class SixtoPresentation(Presentation):
         from .drawing import drawing_facts
 
         return drawing_facts(self.game, observation, legal_actions)
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        from .tensor import layout
-
-        return layout(self.game)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from .tensor import encode
-
-        return encode(self.game, observation)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        from .tensor import writer
-
-        return writer(self.game)

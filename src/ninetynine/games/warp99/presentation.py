@@ -7,28 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ninetynine.core.presentation import Observation, Presentation, TensorWriter, Transition
+from ninetynine.core.presentation import Observation, Presentation, Transition
 
-from . import events, render
+from . import events
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
-
     from .game import Warp99Game
 
 
 class Warp99Presentation(Presentation):
     """Warp 99's board, events, hint and tensor."""
 
-    game: Warp99Game
+    render_module = "ninetynine.games.warp99.render"
+    tensor_module = "ninetynine.games.warp99.tensor"
 
-    def render_observation(
-        self, observation: Observation, markup: bool = False, names: list[str] | None = None
-    ) -> str:
-        return render.render_text(dict(observation), markup=markup, names=names)
+    game: Warp99Game
 
     def describe_events(self, move: Transition) -> list[str]:
         """Rows scored, decks emptied (+15), rules flipped, extra cards, repeated cycles,
@@ -37,22 +30,6 @@ class Warp99Presentation(Presentation):
         return events.describe_events(
             m.before, m.after, m.scores_before, m.scores_after, m.mover, m.names
         )
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        from .tensor import layout
-
-        return layout(self.game.num_players)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        """(``tensor.py``) :raises ValueError: an observation of another player count."""
-        from .tensor import encode
-
-        return encode(observation, self.game.num_players)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        from .tensor import writer
-
-        return writer(self.game)
 
     def hint(self, observation: Observation) -> str | None:
         """Advice for the observing seat, in notation, following the ``greedy`` agent:

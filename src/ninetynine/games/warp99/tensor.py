@@ -86,9 +86,13 @@ PLAYS_SCALE = 6
 TURN_SCALE = 100
 
 
+def layout(game: Any) -> list[TensorSlice]:
+    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
+    return _layout(game.num_players)
+
+
 @cache
-def layout(num_players: int) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``num_players`` seats (the table above)."""
+def _layout(num_players: int) -> list[TensorSlice]:
     n, c = num_players, NUM_CARDS
     return build_layout(
         [
@@ -121,17 +125,17 @@ def layout(num_players: int) -> list[TensorSlice]:
 
 @cache
 def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    return slice_starts(layout(num_players))
+    return slice_starts(_layout(num_players))
 
 
-def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
+def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
     """``observation`` (from ``state.observation(player)``) as a ``float32`` vector laid out
     as :func:`layout` says.
 
     :raises ValueError: the observation is of a game with another player count.
     """
     obs = observation
-    n = check_num_players(obs, num_players)
+    n = check_num_players(obs, game.num_players)
     size, off = _offsets(n)
     x = np.zeros(size, dtype=np.float32)
     ones: list[int] = []
@@ -187,7 +191,7 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
 
 def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     """A function ``(state, player) -> tensor`` equal to
-    ``encode(state.observation(player), n)``, written straight from the state without the
+    ``encode(game, state.observation(player))``, written straight from the state without the
     observation dict (the RL hot path; ``player`` already checked). It reads only what
     ``observation(player)`` shows: ``player``'s own hand, never another's, nor a deck's order.
     """
