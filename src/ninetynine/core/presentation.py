@@ -193,16 +193,15 @@ class Presentation:
             "current_player"
         ) == observation.get("player")
 
-    def web_drawing_path(self) -> Path | None:
+    @classmethod
+    def web_drawing_file(cls) -> Path | None:
         """The file :attr:`web_drawing` names, or ``None`` (no drawing of its own, or the file
         is missing)."""
-        if self.web_drawing is None:
-            return None
-        module = sys.modules.get(type(self).__module__)
+        module = sys.modules.get(cls.__module__)
         where = getattr(module, "__file__", None)
-        if where is None:
+        if cls.web_drawing is None or where is None:
             return None
-        path = Path(where).parent / self.web_drawing
+        path = Path(where).parent / cls.web_drawing
         return path if path.is_file() else None
 
     def _tensor(self) -> Any:
