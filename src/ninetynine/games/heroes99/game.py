@@ -96,9 +96,7 @@ class HeroesGame(Game):
     game_id = "heroes99"
     title = "99 Heroes: heroes in lanes; cards trigger their skills; win more lanes"
     source = "99 Heroes rulebook"
-    min_players = 2
-    max_players = 4
-    default_players = 2
+    min_players, max_players, default_players = 2, 4, 2
     version = 2
     #: Options that replay a record of an older version: version 1 ended the game only at
     #: the turn player's own step (H6) and knew no ``winner`` option.

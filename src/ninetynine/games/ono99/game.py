@@ -69,13 +69,12 @@ class Ono99Game(Game):
     game_id = "ono99"
     title = "ONO 99: keep the running total below 99 or leave the game; the last player wins"
     source = "ONO 99 rulebook"
-    min_players = 2
-    max_players = 6
-    default_players = 4
+    min_players, max_players, default_players = 2, 6, 4
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = ONO99_OPTIONS
     state_class = Ono99State
     presentation_class = "ninetynine.games.ono99.presentation:Ono99Presentation"
+    num_distinct_actions = NUM_ACTIONS
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -91,10 +90,6 @@ class Ono99Game(Game):
         self.rebuild: str = o["rebuild"]
         self.leave: str = o["leave"]
         self.max_turns: int = o["max_turns"]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     @property
     def max_game_length(self) -> int:

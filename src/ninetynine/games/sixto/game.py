@@ -146,9 +146,7 @@ class SixtoGame(Game):
     game_id = "sixto"
     title = "Sixto: roll six coloured dice, mark your sheet left to right, close target areas"
     source = "Ninety Nine and Sixto overviews § Sixto"
-    min_players = 1
-    max_players = 6
-    default_players = 3
+    min_players, max_players, default_players = 1, 6, 3
     version = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = SIXTO_OPTIONS
     state_class = SixtoState

@@ -140,9 +140,7 @@ class TripwireGame(Game):
     game_id = "tripwire"
     title = "Tripwire: shed your cards on three Docks in sequence; penalties chain round the table"
     source = "Tripwire System Manual v3.0"
-    min_players = 2
-    max_players = 6
-    default_players = 4
+    min_players, max_players, default_players = 2, 6, 4
     version = 3
     #: Options that replay a record of an older version (version 2's defaults: a turn's units
     #: left as one wave when it ended, D17; a bonus turn without a play was lost, D14).
@@ -152,6 +150,7 @@ class TripwireGame(Game):
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
     state_class = TripwireState
     presentation_class = "ninetynine.games.tripwire.presentation:TripwirePresentation"
+    num_distinct_actions = NUM_ACTIONS
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -179,10 +178,6 @@ class TripwireGame(Game):
             mt = AUTO_MAX_TURNS_2P if self.num_players == 2 else AUTO_MAX_TURNS
         #: The safety stop in turns (D25): option ``max_turns``, ``auto`` resolved.
         self.max_turns: int = mt
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     @property
     def max_game_length(self) -> int:

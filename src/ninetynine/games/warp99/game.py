@@ -155,13 +155,12 @@ class Warp99Game(Game):
     game_id = "warp99"
     title = "Warp 99: race to 99 with a personal row, two discard piles and flippable rules"
     source = "Warp 99 rulebook"
-    min_players = 2
-    max_players = 4
-    default_players = 3
+    min_players, max_players, default_players = 2, 4, 3
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
     state_class = Warp99State
     presentation_class = "ninetynine.games.warp99.presentation:Warp99Presentation"
+    num_distinct_actions = NUM_ACTIONS
 
     #: Options Ninety Nine fixes (None: take from the options).
     _fixed: ClassVar[dict[str, Any]] = {"deal": "15"}
@@ -200,10 +199,6 @@ class Warp99Game(Game):
         self.bonus_rule: bool = o["bonus_rule"]
         self.target: int = o["target"]
         self.max_turns: int = o["max_turns"]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     @property
     def max_game_length(self) -> int:
