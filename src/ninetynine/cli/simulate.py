@@ -9,11 +9,12 @@ is one red line on stderr and exit code 2 (here, so it holds under ``CliRunner``
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 import typer
 from rich import box
@@ -35,6 +36,8 @@ from ninetynine.sim import (
 
 from .common import parse_name_list, write_new_file
 from .progress import games_bar
+
+P = ParamSpec("P")
 
 #: ``--variant`` name -> value of the game's ``rules`` option.
 VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
@@ -74,8 +77,25 @@ def apply_variant(game_id: str, variant: str | None, options: dict[str, str]) ->
     return {**options, "rules": VARIANTS[v]}
 
 
+def _one_line_errors(run: Callable[P, None]) -> Callable[P, None]:
+    """``run``, with a library error (``NinetyNineError``) or a file error (``OSError``) turned
+    into one red line on stderr and exit code 2."""
+
+    @functools.wraps(run)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            run(*args, **kwargs)
+        except (NinetyNineError, OSError) as e:
+            err = Console(stderr=True)
+            err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+
+    return wrapped
+
+
+@_one_line_errors
 def run_simulate(
-    game: str,
+    game_id: str,
     games: int,
     players: int | None,
     agents: str,
@@ -96,51 +116,6 @@ def run_simulate(
     :raises typer.Exit: code 2 after printing a one-line error for bad input.
     """
     err = Console(stderr=True)
-    try:
-        _simulate(
-            err,
-            game,
-            games,
-            players,
-            agents,
-            seed,
-            jobs,
-            variant,
-            option,
-            rotate,
-            json_out,
-            csv_out,
-            records,
-            progress,
-            backend,
-            ray_address,
-        )
-    except NinetyNineError as e:
-        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
-    except OSError as e:
-        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
-
-
-def _simulate(
-    err: Console,
-    game_id: str,
-    games: int,
-    players: int | None,
-    agents: str,
-    seed: int,
-    jobs: int | None,
-    variant: str | None,
-    option: list[str] | None,
-    rotate: bool,
-    json_out: Path | None,
-    csv_out: Path | None,
-    records: Path | None,
-    progress: bool,
-    backend: str = "local",
-    ray_address: str | None = None,
-) -> None:
     if games < 1:
         raise GameOptionError(f"--games must be at least 1, got {games}")
     if jobs is not None and jobs < 1:

@@ -26,10 +26,7 @@ class Warp99Presentation(Presentation):
     def describe_events(self, move: Transition) -> list[str]:
         """Rows scored, decks emptied (+15), rules flipped, extra cards, repeated cycles,
         reserve rebuilds (``events.py``)."""
-        m = move
-        return events.describe_events(
-            m.before, m.after, m.scores_before, m.scores_after, m.mover, m.names
-        )
+        return events.describe_events(move)
 
     def hint(self, observation: Observation) -> str | None:
         """Advice for the observing seat, in notation, following the ``greedy`` agent:
