@@ -52,23 +52,17 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
-from .common import GameEnv, SeatAgents, deal_rng, draw_seed
-from .render import RENDER_MODES
+from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
 
 ObsType = dict[str, np.ndarray]
 
 
 class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):
-    """AEC environment for the game ``game_id`` (see the module docstring).
-
-    :raises GameOptionError: unknown game, bad player count or option (a ``ValueError``).
-    :raises NotImplementedError: the game has no observation tensor.
-    :raises ValueError: an unknown ``render_mode``.
-    """
+    """AEC environment for the game ``game_id`` (see the module docstring); a bad game,
+    option or render mode raises as :meth:`GameEnv._set_up` says."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
-        "render_modes": list(RENDER_MODES),
-        "render_fps": 2,
+        **METADATA,
         "name": "ninetynine_v0",
         "is_parallelizable": False,
     }

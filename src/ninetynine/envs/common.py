@@ -11,7 +11,7 @@ from ninetynine.core.game import Game, State
 from ninetynine.core.registry import game_class, load_game
 from ninetynine.core.tensor import TENSOR_HIGH, TENSOR_LOW
 
-from .render import canvas_for, check_render_mode, render_env
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
 
 #: Game seeds an environment draws lie in ``0 .. 2**63 - 1`` (a game takes up to ``2**64 - 1``).
 SEED_BOUND = 2**63
@@ -31,6 +31,10 @@ def env_game(game_id: str, num_players: int | None, options: dict[str, Any]) -> 
             "and encode_observation(), as docs/new-game.md § 6 says)"
         )
     return game
+
+
+#: The metadata every env here starts from (the render modes ``envs/render.py`` has).
+METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
 
 class GameEnv:

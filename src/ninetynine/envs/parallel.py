@@ -48,10 +48,17 @@ from pettingzoo import ParallelEnv
 from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import State
 
-from .common import GameEnv, SeatAgents, deal_rng, draw_seed
-from .render import RENDER_MODES
+from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
 
 ObsType = dict[str, np.ndarray]
+#: What ``step`` returns: observations, rewards, terminations, truncations, infos (per agent).
+StepResult = tuple[
+    dict[str, ObsType],
+    dict[str, float],
+    dict[str, bool],
+    dict[str, bool],
+    dict[str, dict[str, Any]],
+]
 
 
 def simultaneous_players(state: State) -> list[int]:
@@ -73,16 +80,12 @@ def legal_for(state: State, seat: int) -> list[int]:
 
 
 class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int]):
-    """Parallel environment for the game ``game_id`` (see the module docstring).
-
-    :raises GameOptionError: unknown game, bad player count or option (a ``ValueError``).
-    :raises NotImplementedError: the game has no observation tensor.
-    :raises ValueError: an unknown ``render_mode``.
-    """
+    """Parallel environment for the game ``game_id`` (see the module docstring); a bad game,
+    option or render mode raises as :meth:`GameEnv._set_up` says, a bad ``illegal_action``
+    a ``ValueError``."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
-        "render_modes": list(RENDER_MODES),
-        "render_fps": 2,
+        **METADATA,
         "name": "ninetynine_parallel_v0",
         "is_parallelizable": True,
     }
@@ -119,15 +122,7 @@ class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int])
             self.render()
         return self._observe(), {a: {} for a in self.agents}
 
-    def step(
-        self, actions: dict[str, int]
-    ) -> tuple[
-        dict[str, ObsType],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def step(self, actions: dict[str, int]) -> StepResult:
         state = self._require_state()
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
@@ -165,15 +160,7 @@ class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int])
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _lose(
-        self, agent: str, action: int, reason: str
-    ) -> tuple[
-        dict[str, ObsType],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def _lose(self, agent: str, action: int, reason: str) -> StepResult:
         """End the episode on ``agent``'s illegal ``action`` (``illegal_action="lose"``)."""
         agents = self.agents
         rewards = {a: -1.0 if a == agent else 0.0 for a in agents}

@@ -79,8 +79,15 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import State
 from ninetynine.core.registry import agent_factory, list_games
 
-from .common import GameEnv, deal_rng, draw_seed, gym_env_id, observation_space, public_rng
-from .render import RENDER_MODES
+from .common import (
+    METADATA,
+    GameEnv,
+    deal_rng,
+    draw_seed,
+    gym_env_id,
+    observation_space,
+    public_rng,
+)
 
 try:  # the runner entry point that gives search bots their determinizations
     from ninetynine.core.agent import choose_action
@@ -113,7 +120,7 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
     :raises NotImplementedError: the game has no observation tensor.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}  # noqa: RUF012 (Gymnasium's way)
+    metadata: dict[str, Any] = METADATA
 
     def __init__(
         self,

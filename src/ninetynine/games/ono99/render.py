@@ -83,10 +83,7 @@ def render_text(
 ) -> str:
     """The table as seen in ``obs``: the running total in big digits, the direction, a
     pending Play 2, the piles, every seat, and the observing seat's hand with what each card
-    would do.
-
-    ``markup``, ``names``: as ``Presentation.render_observation`` takes them; no ``game``
-    needed.
+    would do (``markup``, ``names``: see ``Presentation.render_observation``).
     """
     n = obs["num_players"]
     me = obs.get("player")

@@ -106,11 +106,8 @@ def _count(k: int, noun: str = "card") -> str:
 def render_text(
     obs: dict[str, Any], markup: bool = False, names: Sequence[str] | None = None, game: Any = None
 ) -> str:
-    """The board as seen in ``obs`` (see the module docstring).
-
-    ``markup``, ``names``: as ``Presentation.render_observation`` takes them; no ``game``
-    needed.
-    """
+    """The board as seen in ``obs`` (see the module docstring); ``markup`` and ``names`` as
+    ``Presentation.render_observation`` takes them."""
     n = obs["num_players"]
     me = obs.get("player")
     names = seat_labels(obs, names)
