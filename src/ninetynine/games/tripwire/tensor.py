@@ -75,11 +75,10 @@ import numpy.typing as npt
 from ninetynine.core.tensor import (
     TensorSlice,
     build_layout,
-    check_num_players,
     fraction,
     fraction_table,
-    relative_seats,
     slice_starts,
+    start_encoding,
 )
 
 from .actions import NUM_ACTIONS
@@ -176,19 +175,14 @@ def _kinds(
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-    """``observation`` (from ``state.observation(player)``) as a ``float32`` vector laid out
-    as :func:`layout` says.
+    """``observation`` as the vector :func:`layout` lays out (``encode_observation``).
 
-    :raises ValueError: the observation is of a game with another player count.
+    :raises ValueError: an observation of another player count.
     """
     obs = observation
-    n = check_num_players(obs, game.num_players)
-    size, off = _offsets(n)
-    x = np.zeros(size, dtype=np.float32)
+    x, off, seats, rel = start_encoding(obs, game.num_players, _offsets)
+    n, player = len(seats), obs["player"]
     ones: list[int] = []
-    player = obs["player"]
-    seats = relative_seats(player, n)
-    rel = {s: k for k, s in enumerate(seats)}
     deck: list[int] = obs["deck"]
 
     def seat_one_hot(name: str, seat: Any) -> None:
