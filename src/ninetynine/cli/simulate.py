@@ -23,7 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
-from ninetynine.core.registry import game_class, load_game
+from ninetynine.core.registry import load_game
 from ninetynine.sim import (
     Executor,
     GameResult,
@@ -34,47 +34,10 @@ from ninetynine.sim import (
     summarize,
 )
 
-from .common import parse_name_list, write_new_file
+from .common import apply_variant, parse_name_list, parse_option_pairs, write_new_file
 from .progress import games_bar
 
 P = ParamSpec("P")
-
-#: ``--variant`` name -> value of the game's ``rules`` option.
-VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
-
-
-def parse_options(items: Sequence[str] | None) -> dict[str, str]:
-    """``["target=50", "bonus_rule=false"]`` -> ``{"target": "50", "bonus_rule": "false"}``
-    (values are validated by the game).
-
-    :raises GameOptionError: an item without ``=`` or with an empty key.
-    """
-    out: dict[str, str] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise GameOptionError(f"option {item!r} is not key=value (e.g. -o target=50)")
-        out[key] = value.strip()
-    return out
-
-
-def apply_variant(game_id: str, variant: str | None, options: dict[str, str]) -> dict[str, str]:
-    """Map ``--variant`` onto the game's ``rules`` option.
-
-    :raises GameOptionError: unknown variant, a game without a ``rules`` option, or a
-        ``-o rules=...`` as well.
-    """
-    if variant is None:
-        return options
-    v = variant.strip().lower()
-    if v not in VARIANTS:
-        raise GameOptionError(f"unknown variant {variant!r}; variants: standard, random-rule-start")
-    if "rules" not in game_class(game_id).option_specs:
-        raise GameOptionError(f"{game_id} has no variants (no rules option); drop --variant")
-    if "rules" in options:
-        raise GameOptionError("give either --variant or -o rules=..., not both")
-    return {**options, "rules": VARIANTS[v]}
 
 
 def _one_line_errors(run: Callable[P, None]) -> Callable[P, None]:
@@ -120,7 +83,7 @@ def run_simulate(
         raise GameOptionError(f"--games must be at least 1, got {games}")
     if jobs is not None and jobs < 1:
         raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
-    options = apply_variant(game_id, variant, parse_options(option))
+    options = apply_variant(game_id, variant, parse_option_pairs(option))
     g = load_game(game_id, num_players=players, **options)  # validates game, players, options
     base = base_agents(parse_name_list(agents), g.num_players)
     jobs = None if jobs is None else min(jobs, games)
