@@ -13,6 +13,7 @@ import functools
 import json
 import time
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, ParamSpec
 
@@ -160,19 +161,12 @@ def _run(
     progress: bool,
 ) -> list[GameResult]:
     """The games, on ``ex``, under a progress bar on ``err`` when ``progress``."""
-    if not progress:
-        return run_games(
-            game_id,
-            num_players,
-            options,
-            base,
-            games,
-            seed,
-            rotate=rotate,
-            records=records is not None,
-            executor=ex,
+    with ExitStack() as stack:
+        advance = (
+            stack.enter_context(games_bar(err, f"{game_id} x{num_players}", games, rate=True))
+            if progress
+            else None
         )
-    with games_bar(err, f"{game_id} x{num_players}", games, rate=True) as advance:
         return run_games(
             game_id,
             num_players,
