@@ -56,8 +56,8 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
             if not ok
         ]
         raise GameOptionError(
-            f"agent {spec!r} ({type(agent).__name__}) lacks {' and '.join(missing)}: an "
-            "agent needs both (ninetynine.core.agent.Agent)"
+            f"agent {spec!r} ({type(agent).__name__}) lacks {' and '.join(missing)}; an "
+            "agent has a name and a step method (ninetynine.core.agent.Agent)"
         )
     return agent
 
