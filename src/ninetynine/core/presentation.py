@@ -61,7 +61,8 @@ class Presentation:
     :class:`~ninetynine.core.game.Game` it presents. Every hook has a default that works for
     any game; a game overrides the ones it has more to say in.
 
-    :cvar render_module, tensor_module: see below.
+    :cvar render_module, events_module, drawing_module, tensor_module: the game's modules
+        that serve hooks (see below), by a convention of one signature each.
     :cvar web_drawing: the browser drawing of a game in another package: a JavaScript module
         (an ES module whose default export has ``render(root, view, ui)``, as the drawings in
         ``ninetynine/web/static/games/`` do), named by its path relative to the folder of the
@@ -80,6 +81,12 @@ class Presentation:
     #: ``render_text(observation, markup, names, game)`` draws the text board for
     #: :meth:`render_observation`; ``None``: the hook's own code (by default, the fields).
     render_module: ClassVar[str | None] = None
+    #: The module whose ``describe_events(move, game)`` serves :meth:`describe_events`;
+    #: ``None``: the hook's own code (by default, score changes).
+    events_module: ClassVar[str | None] = None
+    #: The module whose ``drawing_facts(game, observation, legal_actions)`` serves
+    #: :meth:`drawing_facts`; ``None``: the hook's own code (by default, ``{}``).
+    drawing_module: ClassVar[str | None] = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -104,7 +111,11 @@ class Presentation:
 
     def describe_events(self, move: Transition) -> list[str]:
         """Plain-text lines saying what was notable about ``move``, shown by the terminal,
-        the replay and the web log. The default reports score changes."""
+        the replay and the web log: ``describe_events(move, game)`` of :attr:`events_module`,
+        or by default the score changes."""
+        if self.events_module is not None:
+            said: list[str] = import_module(self.events_module).describe_events(move, self.game)
+            return said
         lines = []
         for i, (b, a) in enumerate(zip(move.scores_before, move.scores_after, strict=True)):
             if a != b:
@@ -127,7 +138,12 @@ class Presentation:
         JSON-able: what is printed on the components (a sheet's numbers, a hero card's text)
         and what each of ``legal_actions`` (the observing seat's legal moves, or none) does on
         the table. Built from the observation and the game's fixed data alone, so it tells
-        nothing the observation does not. The default: ``{}``."""
+        nothing the observation does not: ``drawing_facts(game, observation, legal_actions)``
+        of :attr:`drawing_module`, by default ``{}``."""
+        if self.drawing_module is not None:
+            module = import_module(self.drawing_module)
+            facts: dict[str, Any] = module.drawing_facts(self.game, observation, legal_actions)
+            return facts
         return {}
 
     def rules_summary(self) -> str:

@@ -5,12 +5,11 @@ observation tensor (``tensor.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ninetynine.core.presentation import Observation, Presentation, Transition
+from ninetynine.core.presentation import Observation, Presentation
 
-from . import events, render
+from . import render
 
 if TYPE_CHECKING:
     from .game import HeroesGame
@@ -21,14 +20,11 @@ class HeroesPresentation(Presentation):
     tensor."""
 
     render_module = "ninetynine.games.heroes99.render"
+    events_module = "ninetynine.games.heroes99.events"
+    drawing_module = "ninetynine.games.heroes99.drawing"
     tensor_module = "ninetynine.games.heroes99.tensor"
 
     game: HeroesGame
-
-    def describe_events(self, move: Transition) -> list[str]:
-        """Placements, the reveal, skills, every effect, Clashes, resolved lanes and the end
-        (``events.py``)."""
-        return events.describe_events(move.before, move.after, move.mover, move.names, self.game)
 
     def hint(self, observation: Observation) -> str | None:
         """What the greedy bot would do here and why (``heuristics.py``)."""
@@ -39,12 +35,3 @@ class HeroesPresentation(Presentation):
     def rules_summary(self) -> str:
         """The package spec plus this game's roster, one line per hero."""
         return super().rules_summary() + "\n\n" + render.roster_summary(self.game.roster)
-
-    def drawing_facts(
-        self, observation: Observation, legal_actions: Sequence[int]
-    ) -> dict[str, Any]:
-        """Hero card texts, each hero's room, the skills each hand card triggers, the decision
-        in words and what each legal move is (``drawing.py``)."""
-        from .drawing import drawing_facts
-
-        return drawing_facts(self.game, observation, legal_actions)

@@ -4,23 +4,15 @@ the observation tensor (``tensor.py``)."""
 
 from __future__ import annotations
 
-from ninetynine.core.presentation import Observation, Presentation, Transition
-
-from . import events
+from ninetynine.core.presentation import Observation, Presentation
 
 
 class Ono99Presentation(Presentation):
     """ONO 99's board, events, hint and tensor."""
 
     render_module = "ninetynine.games.ono99.render"
+    events_module = "ninetynine.games.ono99.events"
     tensor_module = "ninetynine.games.ono99.tensor"
-
-    def describe_events(self, move: Transition) -> list[str]:
-        """In table order: a Reverse (the new direction; with two players in the game, that
-        the turn passes or its player plays again), a strike back, an exchange, a rebuilt draw
-        pile, the seats that left (and a Play 2 that dies with them), a Play 2 owed
-        (``events.py``)."""
-        return events.describe_events(move.before, move.after, move.mover, move.names)
 
     def hint(self, observation: Observation) -> str | None:
         """What the greedy bot would play here and why, in one line, under this game's options

@@ -4,21 +4,15 @@ the observation tensor (``tensor.py``)."""
 
 from __future__ import annotations
 
-from ninetynine.core.presentation import Observation, Presentation, Transition
-
-from . import events
+from ninetynine.core.presentation import Observation, Presentation
 
 
 class TripwirePresentation(Presentation):
     """Tripwire's board (under the game's rule options), events, hint and tensor."""
 
     render_module = "ninetynine.games.tripwire.render"
+    events_module = "ninetynine.games.tripwire.events"
     tensor_module = "ninetynine.games.tripwire.tensor"
-
-    def describe_events(self, move: Transition) -> list[str]:
-        """Resets, penalties, the Attack Wave step by step, skips, bonus turns, reshuffles and
-        the end (``events.py``)."""
-        return events.describe_events(move.before, move.after, move.mover, move.names)
 
     def hint(self, observation: Observation) -> str | None:
         """What the greedy bot would do and why, in one line, e.g. ``"T6>1 G7>1 end: sheds 2

@@ -39,7 +39,7 @@ def _seq(obs: Mapping[str, Any], key: str, n: int) -> Sequence[Any] | None:
     return None
 
 
-def describe_events(move: Transition) -> list[str]:
+def describe_events(move: Transition, game: Any = None) -> list[str]:
     """Plain-text lines describing what was notable about ``move``: its public observations
     (``state.observation(None)``) before and after, the matching ``state.scores()``, the seat
     that moved and the seats' names."""

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ninetynine.core.presentation import Observation, Presentation, Transition
-
-from . import events
+from ninetynine.core.presentation import Observation, Presentation
 
 if TYPE_CHECKING:
     from .game import Warp99Game
@@ -19,14 +17,10 @@ class Warp99Presentation(Presentation):
     """Warp 99's board, events, hint and tensor."""
 
     render_module = "ninetynine.games.warp99.render"
+    events_module = "ninetynine.games.warp99.events"
     tensor_module = "ninetynine.games.warp99.tensor"
 
     game: Warp99Game
-
-    def describe_events(self, move: Transition) -> list[str]:
-        """Rows scored, decks emptied (+15), rules flipped, extra cards, repeated cycles,
-        reserve rebuilds (``events.py``)."""
-        return events.describe_events(move)
 
     def hint(self, observation: Observation) -> str | None:
         """Advice for the observing seat, in notation, following the ``greedy`` agent:
