@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
-from ninetynine.core.options import OptionSpec, choice_parser, int_parser
+from ninetynine.core.options import OptionSpec, check_deal, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
 from .actions import NUM_ACTIONS
@@ -80,12 +79,7 @@ class Ono99Game(Game):
         super().__init__(num_players, **options)
         o = self.options
         #: Cards per kind (``cards.py`` kinds 0..14).
-        self.counts: tuple[int, ...] = deck_counts(o["deck"])
-        if sum(self.counts) < HAND_SIZE * self.num_players:
-            raise GameOptionError(
-                f"ono99 option deck: {sum(self.counts)} cards cannot deal {HAND_SIZE} to each of "
-                f"{self.num_players} players"
-            )
+        self.counts = check_deal(self.game_id, deck_counts(o["deck"]), HAND_SIZE, self.num_players)
         self.two_player_reverse: str = o["two_player_reverse"]
         self.rebuild: str = o["rebuild"]
         self.leave: str = o["leave"]

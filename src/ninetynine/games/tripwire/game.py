@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
-from ninetynine.core.options import OptionSpec, choice_parser, int_parser, parse_bool
+from ninetynine.core.options import OptionSpec, check_deal, choice_parser, int_parser, parse_bool
 from ninetynine.core.registry import register_game
 
 from .actions import NUM_ACTIONS
@@ -156,12 +155,7 @@ class TripwireGame(Game):
         super().__init__(num_players, **options)
         o = self.options
         #: Copies per kind (``cards.py`` kinds 0..43).
-        self.counts: tuple[int, ...] = deck_counts(o["deck"])
-        if sum(self.counts) < HAND_SIZE * self.num_players:
-            raise GameOptionError(
-                f"tripwire option deck: {sum(self.counts)} cards cannot deal {HAND_SIZE} to each "
-                f"of {self.num_players} players"
-            )
+        self.counts = check_deal(self.game_id, deck_counts(o["deck"]), HAND_SIZE, self.num_players)
         self.rules: RuleSet = RuleSet(o["priming"], o["stasis"])
         self.one_per_dock: bool = o["per_dock"] == "one"
         self.stop_early: bool = o["stop_early"]
