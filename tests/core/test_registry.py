@@ -75,3 +75,41 @@ def test_make_agent_from_spec():
     assert parse_agent_list("greedy,random", 3) == ["greedy", "random", "greedy"]
     with pytest.raises(GameOptionError):
         parse_agent_list(" , ", 2)
+
+
+class _Nameless:
+    """An agent class that forgot its ``name`` (it does have ``step``)."""
+
+    def __init__(self, game, seat, seed=None):
+        pass
+
+    def step(self, observation, legal_actions):
+        return legal_actions[0]
+
+
+class _Stepless:
+    name = "stepless"
+
+    def __init__(self, game, seat, seed=None):
+        pass
+
+
+@pytest.mark.parametrize(
+    ("factory", "says", "not_said"),
+    [
+        (_Nameless, "lacks a name attribute (a str)", "step("),
+        (_Stepless, "lacks a step(observation, legal_actions) method", "name attribute"),
+    ],
+)
+def test_an_agent_missing_name_or_step_is_told_what_it_lacks(monkeypatch, factory, says, not_said):
+    """A registered agent without ``name`` used to be refused as not implementing ``step``,
+    which it did: the message names what is missing, and only that."""
+    from ninetynine.agents import make_agent
+    from ninetynine.core import registry
+
+    monkeypatch.setitem(registry._AGENTS, ("lacking", "warp99"), factory)
+    with pytest.raises(GameOptionError) as info:
+        make_agent("lacking", ninetynine.load_game("warp99"), 0)
+    message = str(info.value)
+    assert says in message and factory.__name__ in message
+    assert not_said not in message

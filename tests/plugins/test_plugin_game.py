@@ -64,6 +64,27 @@ def _():
     assert tiny and tiny[0]["max_players"] == 3, games
     assert "greedy" in [a["name"] for a in tiny[0]["agents"]]
 
+@check("web_drawing")
+def _():
+    try:
+        from fastapi.testclient import TestClient
+    except ImportError as e:
+        return f"skip: {e}"
+    from ninetynine.web.app import create_app
+    client = TestClient(create_app())
+    tiny = [g for g in client.get("/api/games").json() if g["id"] == "tinygame"][0]
+    # the drawing the plug-in ships (its presentation's web_drawing), not the generic table
+    assert tiny["renderer"] == "/games/tinygame/tinygame.js", tiny["renderer"]
+    js = client.get(tiny["renderer"])
+    assert js.status_code == 200 and "export default" in js.text, js.status_code
+    assert "javascript" in js.headers["content-type"], js.headers["content-type"]
+    # only web files beside the drawing: not the package's source, nor another game's
+    for url in ("/games/tinygame/__init__.py", "/games/tinygame/nothing.js",
+                "/games/warp99/tinygame.js", "/games/nosuchgame/tinygame.js"):
+        assert client.get(url).status_code == 404, url
+    warp = [g for g in client.get("/api/games").json() if g["id"] == "warp99"][0]
+    assert warp["renderer"] == "/static/games/warp99.js", warp["renderer"]
+
 @check("pettingzoo")
 def _():
     try:
@@ -130,6 +151,10 @@ def test_its_agent_is_registered_with_it(checks: dict[str, str]) -> None:
 
 def test_the_web_lobby_lists_it(checks: dict[str, str]) -> None:
     outcome(checks, "web")
+
+
+def test_the_web_table_loads_the_drawing_it_ships(checks: dict[str, str]) -> None:
+    outcome(checks, "web_drawing")
 
 
 def test_its_pettingzoo_environment_passes_api_test(checks: dict[str, str]) -> None:

@@ -44,7 +44,21 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
     factory = agent_factory(name, game.game_id)
     agent = factory(game, seat, seed, arg) if arg else factory(game, seat, seed)
     if not isinstance(agent, Agent):
-        raise GameOptionError(f"agent {spec!r} does not implement step(observation, legal)")
+        missing = [
+            what
+            for what, ok in (
+                ("a name attribute (a str)", isinstance(getattr(agent, "name", None), str)),
+                (
+                    "a step(observation, legal_actions) method",
+                    callable(getattr(agent, "step", None)),
+                ),
+            )
+            if not ok
+        ]
+        raise GameOptionError(
+            f"agent {spec!r} ({type(agent).__name__}) lacks {' and '.join(missing)}; an "
+            "agent has a name and a step method (ninetynine.core.agent.Agent)"
+        )
     return agent
 
 

@@ -24,8 +24,7 @@ from rich.progress import (
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 
-from .common import parse_name_list
-from .simulate import parse_options
+from .common import parse_name_list, parse_option_pairs
 
 
 def run_analyze_command(
@@ -58,7 +57,7 @@ def run_analyze_command(
             raise GameOptionError(f"{out} is a file, not a directory")
         specs = parse_name_list(agents)
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
-        options = parse_options(option)
+        options = parse_option_pairs(option)
         ex = make_executor(backend, jobs, ray_address)
         t0 = time.perf_counter()
         if progress:

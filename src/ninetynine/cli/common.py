@@ -25,6 +25,7 @@ from rich.markup import escape
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game, State
 from ninetynine.core.records import GameRecord
+from ninetynine.core.registry import game_class
 
 #: The seat spec that means "a person at this terminal" rather than an agent.
 HUMAN = "human"
@@ -89,19 +90,44 @@ def terminal_read_line(console: Console, stream: IO[str] | None = None) -> Calla
 
 
 def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``["bonus_rule=true", "target=50"]`` -> ``{"bonus_rule": "true", "target": "50"}``.
+    """``-o`` values: ``["target=50", "bonus-rule=false"]`` -> ``{"target": "50",
+    "bonus_rule": "false"}`` (keys with ``-`` as ``_``; values are validated by the game).
 
-    Values stay strings (each option's parser reads strings); dashes in names become
-    underscores. :raises GameOptionError: an item without ``=``.
+    :raises GameOptionError: an item without ``=`` or with an empty key.
     """
     out: dict[str, str] = {}
     for item in pairs or []:
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise GameOptionError(f"-o expects key=value, got {item!r}")
+            raise GameOptionError(f"option {item!r} is not key=value (e.g. -o target=50)")
         out[key] = value.strip()
     return out
+
+
+#: ``--variant`` name -> value of the game's ``rules`` option.
+VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
+
+
+def apply_variant(game_id: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with ``--variant`` applied as the game's ``rules`` option.
+
+    :raises GameOptionError: an unknown variant, a game without a ``rules`` option, or both
+        ``--variant`` and ``-o rules=...``.
+    """
+    if variant is None:
+        return options
+    v = variant.strip().lower()
+    if v not in VARIANTS:
+        raise GameOptionError(f"unknown variant {variant!r}: choose standard or random-rule-start")
+    if "rules" not in game_class(game_id).option_specs:
+        raise GameOptionError(
+            f"{game_id} has no variants (--variant sets the rules option, which {game_id} "
+            "does not have); see `ninetynine rules " + game_id + "`"
+        )
+    if "rules" in options:
+        raise GameOptionError("give either --variant or -o rules=..., not both")
+    return {**options, "rules": VARIANTS[v]}
 
 
 def parse_name_list(text: str, what: str = "agent") -> list[str]:

@@ -23,9 +23,8 @@ from ninetynine.core.registry import load_game
 from ninetynine.sim.ladder import Ladder, add_agent, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
-from .common import parse_name_list
+from .common import apply_variant, parse_name_list, parse_option_pairs
 from .progress import games_bar
-from .simulate import apply_variant, parse_options
 
 
 def run_ladder_command(
@@ -54,7 +53,7 @@ def run_ladder_command(
             raise GameOptionError(f"--games must be at least 1, got {games}")
         if jobs is not None and jobs < 1:
             raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
-        options = apply_variant(game, variant, parse_options(option))
+        options = apply_variant(game, variant, parse_option_pairs(option))
         g = load_game(game, num_players=players, **options)
         specs = parse_name_list(agents)
         for path in (json_out, plot):

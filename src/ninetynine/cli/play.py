@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
@@ -20,6 +19,7 @@ from ninetynine.core.registry import game_class, load_game
 
 from .common import (
     HUMAN,
+    apply_variant,
     friendly_errors,
     make_console,
     parse_name_list,
@@ -27,30 +27,6 @@ from .common import (
     record_path,
 )
 from .session import PlayResult, PlaySession, ReadLine
-
-#: ``--variant`` value -> value of the game's ``rules`` option.
-VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
-
-
-def variant_options(game_id: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` with ``--variant`` applied as the ``rules`` option.
-
-    :raises GameOptionError: an unknown variant, a game without a ``rules`` option, or both
-        ``--variant`` and ``-o rules=...``.
-    """
-    if variant is None:
-        return options
-    v = variant.strip().lower()
-    if v not in VARIANTS:
-        raise GameOptionError(f"unknown variant {variant!r}: choose standard or random-rule-start")
-    if "rules" not in game_class(game_id).option_specs:
-        raise GameOptionError(
-            f"{game_id} has no variants (--variant sets the rules option, which {game_id} "
-            "does not have); see `ninetynine rules " + game_id + "`"
-        )
-    if "rules" in options:
-        raise GameOptionError("give either --variant or -o rules=..., not both")
-    return {**options, "rules": VARIANTS[v]}
 
 
 def seat_specs(seats: Sequence[str] | None, num_players: int) -> list[str]:
@@ -81,7 +57,7 @@ def build_game(
 
     :raises GameOptionError: unknown game, bad option, bad player count, too many seats.
     """
-    options = variant_options(game_id, variant, parse_option_pairs(option_pairs))
+    options = apply_variant(game_id, variant, parse_option_pairs(option_pairs))
     n_given = len([s for item in seats or [] for s in parse_name_list(item, "seat")])
     if players is None and n_given:
         cls = game_class(game_id)

@@ -9,11 +9,13 @@ is one red line on stderr and exit code 2 (here, so it holds under ``CliRunner``
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 import typer
 from rich import box
@@ -22,7 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
-from ninetynine.core.registry import game_class, load_game
+from ninetynine.core.registry import load_game
 from ninetynine.sim import (
     Executor,
     GameResult,
@@ -33,49 +35,31 @@ from ninetynine.sim import (
     summarize,
 )
 
-from .common import parse_name_list, write_new_file
+from .common import apply_variant, parse_name_list, parse_option_pairs, write_new_file
 from .progress import games_bar
 
-#: ``--variant`` name -> value of the game's ``rules`` option.
-VARIANTS = {"standard": "standard", "random-rule-start": "random", "random": "random"}
+P = ParamSpec("P")
 
 
-def parse_options(items: Sequence[str] | None) -> dict[str, str]:
-    """``["target=50", "bonus_rule=false"]`` -> ``{"target": "50", "bonus_rule": "false"}``
-    (values are validated by the game).
+def _one_line_errors(run: Callable[P, None]) -> Callable[P, None]:
+    """``run``, with a library error (``NinetyNineError``) or a file error (``OSError``) turned
+    into one red line on stderr and exit code 2."""
 
-    :raises GameOptionError: an item without ``=`` or with an empty key.
-    """
-    out: dict[str, str] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise GameOptionError(f"option {item!r} is not key=value (e.g. -o target=50)")
-        out[key] = value.strip()
-    return out
+    @functools.wraps(run)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            run(*args, **kwargs)
+        except (NinetyNineError, OSError) as e:
+            err = Console(stderr=True)
+            err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
 
-
-def apply_variant(game_id: str, variant: str | None, options: dict[str, str]) -> dict[str, str]:
-    """Map ``--variant`` onto the game's ``rules`` option.
-
-    :raises GameOptionError: unknown variant, a game without a ``rules`` option, or a
-        ``-o rules=...`` as well.
-    """
-    if variant is None:
-        return options
-    v = variant.strip().lower()
-    if v not in VARIANTS:
-        raise GameOptionError(f"unknown variant {variant!r}; variants: standard, random-rule-start")
-    if "rules" not in game_class(game_id).option_specs:
-        raise GameOptionError(f"{game_id} has no variants (no rules option); drop --variant")
-    if "rules" in options:
-        raise GameOptionError("give either --variant or -o rules=..., not both")
-    return {**options, "rules": VARIANTS[v]}
+    return wrapped
 
 
+@_one_line_errors
 def run_simulate(
-    game: str,
+    game_id: str,
     games: int,
     players: int | None,
     agents: str,
@@ -96,56 +80,11 @@ def run_simulate(
     :raises typer.Exit: code 2 after printing a one-line error for bad input.
     """
     err = Console(stderr=True)
-    try:
-        _simulate(
-            err,
-            game,
-            games,
-            players,
-            agents,
-            seed,
-            jobs,
-            variant,
-            option,
-            rotate,
-            json_out,
-            csv_out,
-            records,
-            progress,
-            backend,
-            ray_address,
-        )
-    except NinetyNineError as e:
-        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
-    except OSError as e:
-        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
-
-
-def _simulate(
-    err: Console,
-    game_id: str,
-    games: int,
-    players: int | None,
-    agents: str,
-    seed: int,
-    jobs: int | None,
-    variant: str | None,
-    option: list[str] | None,
-    rotate: bool,
-    json_out: Path | None,
-    csv_out: Path | None,
-    records: Path | None,
-    progress: bool,
-    backend: str = "local",
-    ray_address: str | None = None,
-) -> None:
     if games < 1:
         raise GameOptionError(f"--games must be at least 1, got {games}")
     if jobs is not None and jobs < 1:
         raise GameOptionError(f"--jobs must be at least 1, got {jobs}")
-    options = apply_variant(game_id, variant, parse_options(option))
+    options = apply_variant(game_id, variant, parse_option_pairs(option))
     g = load_game(game_id, num_players=players, **options)  # validates game, players, options
     base = base_agents(parse_name_list(agents), g.num_players)
     jobs = None if jobs is None else min(jobs, games)
@@ -222,20 +161,12 @@ def _run(
     progress: bool,
 ) -> list[GameResult]:
     """The games, on ``ex``, under a progress bar on ``err`` when ``progress``."""
-    if not progress:
-        return run_games(
-            game_id,
-            num_players,
-            options,
-            base,
-            games,
-            seed,
-            rotate=rotate,
-            records=records is not None,
-            executor=ex,
-            table=True,
+    with ExitStack() as stack:
+        advance = (
+            stack.enter_context(games_bar(err, f"{game_id} x{num_players}", games, rate=True))
+            if progress
+            else None
         )
-    with games_bar(err, f"{game_id} x{num_players}", games, rate=True) as advance:
         return run_games(
             game_id,
             num_players,

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import GameOptionError
 from .options import OptionSpec, validate_options
+from .presentation import Presentation, TensorWriter, Transition, presentation_class
 from .rng import Rng
 from .tensor import TensorSlice, layout_size
 from .util import check_seat, check_seed
@@ -25,9 +26,6 @@ from .util import check_seat, check_seed
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-#: ``(state, player) -> observation tensor``: see :meth:`Game.observation_tensor_writer`.
-TensorWriter = Callable[["State", "int | None"], "npt.NDArray[np.float32]"]
 
 #: ``current_player()`` of a finished game (OpenSpiel's ``pyspiel.PlayerId.TERMINAL``).
 TERMINAL = -1
@@ -159,29 +157,34 @@ class Game(ABC):
         except (TypeError, ValueError, IndexError) as e:
             raise GameOptionError(f"state JSON is not a valid {self.game_id} state: {e}") from None
 
-    # -- presentation hooks (pure: they return text, never print) ---------------------------
-    def rules_summary(self) -> str:
-        """Markdown summary of the rules, options and action layout (the game package's spec
-        docstring by default), shown by ``ninetynine rules``."""
-        import sys
+    # -- presentation: found by one convention (core/presentation.py) ------------------------
+    #: The game's :class:`~ninetynine.core.presentation.Presentation`: the class, or
+    #: ``"package.module:Class"`` (imported at first use); ``None``: the defaults.
+    presentation_class: ClassVar[type[Presentation] | str | None] = None
 
-        # the package the class's module sits in; a class defined in a package's own
-        # __init__ (a one-module plug-in game) has that package as its module
-        name = type(self).__module__
-        own = sys.modules.get(name)
-        if own is None or not hasattr(own, "__path__"):
-            own = sys.modules.get(name.rpartition(".")[0])
-        return (own.__doc__ if own and own.__doc__ else self.title).strip()
+    @property
+    def presentation(self) -> Presentation:
+        """What draws, narrates and advises for this game (:attr:`presentation_class`, made
+        once per game). The methods below forward to it."""
+        found: Presentation | None = self.__dict__.get("_presentation")
+        if found is None:
+            found = presentation_class(type(self).presentation_class)(self)
+            self.__dict__["_presentation"] = found
+        return found
+
+    def rules_summary(self) -> str:
+        """Markdown summary of the rules (:meth:`Presentation.rules_summary`), shown by
+        ``ninetynine rules``."""
+        return self.presentation.rules_summary()
 
     def render_observation(
         self,
         observation: Mapping[str, Any],
         markup: bool = False,
-        names: list[str] | None = None,
+        names: Sequence[str] | None = None,
     ) -> str:
-        """Draw an observation as text (``markup=True``: Rich console markup with colours).
-        Games override this; the default lists the fields."""
-        return "\n".join(f"{k}: {v}" for k, v in observation.items())
+        """An observation drawn as text (:meth:`Presentation.render_observation`)."""
+        return self.presentation.render_observation(observation, markup=markup, names=names)
 
     def describe_events(
         self,
@@ -192,43 +195,30 @@ class Game(ABC):
         mover: int,
         names: Sequence[str],
     ) -> list[str]:
-        """Plain-text lines saying what was notable about one move by seat ``mover``, from the
-        public observations (``observation(None)``) and ``scores()`` around it; ``names`` labels
-        the seats. Shown by the terminal and the replay. The default reports score changes;
-        games override it with their own events (a row scored, a player out, ...)."""
-        lines = []
-        for i, (b, a) in enumerate(zip(scores_before, scores_after, strict=True)):
-            if a != b:
-                delta = a - b
-                unit = "point" if abs(delta) == 1 else "points"
-                lines.append(
-                    f"{names[i]} {'+' if delta > 0 else '-'}{abs(delta):g} {unit}, now {a:g}"
-                )
-        return lines
+        """The lines saying what was notable about one move by seat ``mover``, from the public
+        observations and ``scores()`` around it (:meth:`Presentation.describe_events`)."""
+        move = Transition(before, after, scores_before, scores_after, mover, names)
+        return self.presentation.describe_events(move)
 
     def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """Advice for the observing seat in notation (e.g. the best discard sequence), or
-        ``None`` if the game has no hint."""
-        return None
+        """Advice for the observing seat, or ``None`` (:meth:`Presentation.hint`)."""
+        return self.presentation.hint(observation)
 
     def drawing_facts(
         self, observation: Mapping[str, Any], legal_actions: Sequence[int]
     ) -> dict[str, Any]:
-        """What a graphical table needs to draw ``observation`` beyond the observation itself,
-        JSON-able: what is printed on the components (a sheet's numbers, a hero card's text)
-        and what each of ``legal_actions`` (the observing seat's legal moves, or none) does on
-        the table (the spaces a choice marks). Built from the observation and the game's fixed
-        data alone, so it tells nothing the observation does not. The default: ``{}``."""
-        return {}
+        """What a graphical table needs beyond the observation
+        (:meth:`Presentation.drawing_facts`)."""
+        return self.presentation.drawing_facts(observation, legal_actions)
 
     # -- observation tensors (reinforcement learning; needs numpy) ---------------------------
     def observation_tensor_layout(self) -> list[TensorSlice]:
-        """What each slice of :meth:`encode_observation`'s vector means, in order and without
-        gaps (see :mod:`ninetynine.core.tensor`); it may depend on ``num_players``.
+        """What each slice of :meth:`encode_observation`'s vector means
+        (:meth:`Presentation.observation_tensor_layout`).
 
         :raises NotImplementedError: the game has no observation tensor.
         """
-        raise NotImplementedError(self._no_tensor_message())
+        return self.presentation.observation_tensor_layout()
 
     @property
     def observation_tensor_shape(self) -> tuple[int, ...]:
@@ -240,39 +230,24 @@ class Game(ABC):
         return (layout_size(self.observation_tensor_layout()),)
 
     def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        """``observation`` (a ``state.observation(player)`` dict) as a 1-D ``float32`` vector
-        of :attr:`observation_tensor_shape`, every value in ``[0, 1]``, laid out as
-        :meth:`observation_tensor_layout` says. Built from the dict alone, so it holds
-        nothing the seat may not know.
+        """``observation`` as the game's ``float32`` vector in ``[0, 1]``
+        (:meth:`Presentation.encode_observation`).
 
         :raises NotImplementedError: the game has no observation tensor.
         """
-        raise NotImplementedError(self._no_tensor_message())
+        return self.presentation.encode_observation(observation)
 
     def observation_tensor_writer(self) -> TensorWriter:
-        """A function ``(state, player) -> tensor`` equal to
-        ``encode_observation(state.observation(player))`` for every state of this game and
-        every ``player`` (a seat or ``None``, already checked): what
-        :meth:`State.observation_tensor` calls, built once per game. Games return a writer
-        that reads the state directly and skips the observation dict (the RL hot path; a test
-        proves the two equal); the dict and :meth:`encode_observation` stay the definition.
-        The default goes through the dict.
+        """``(state, player) -> tensor``, what :meth:`State.observation_tensor` calls
+        (:meth:`Presentation.observation_tensor_writer`).
 
         :raises NotImplementedError: the game has no observation tensor.
         """
-        encode = self.encode_observation
-        return lambda state, player: encode(state.observation(player))
+        return self.presentation.observation_tensor_writer()
 
     def has_observation_tensor(self) -> bool:
-        """Whether the game defines :meth:`encode_observation` (RL environments need it)."""
-        return type(self).encode_observation is not Game.encode_observation
-
-    def _no_tensor_message(self) -> str:
-        return (
-            f"game {self.game_id!r} has no observation tensor: its Game class must define "
-            "observation_tensor_layout() and encode_observation() (as games/warp99/tensor.py "
-            "does) before it can be used as an RL environment"
-        )
+        """Whether the game has an observation tensor (RL environments need it)."""
+        return self.presentation.has_observation_tensor()
 
     # -- a batched engine (optional; envs.vector_env drives it) ------------------------------
     def batched_engine(

@@ -123,6 +123,31 @@ def format_counts(
     return ",".join(diff) if diff else "standard"
 
 
+def check_deal(
+    game_id: str, counts: Sequence[int], hand_size: int, num_players: int
+) -> tuple[int, ...]:
+    """``counts`` (copies per kind of a ``deck`` option), checked to deal ``hand_size`` cards to
+    each of ``num_players`` seats.
+
+    :raises GameOptionError: too few cards.
+
+    >>> check_deal("ono99", [2, 3], 2, 2)
+    (2, 3)
+    >>> try:
+    ...     check_deal("ono99", [2, 1], 2, 2)
+    ... except GameOptionError as e:
+    ...     print(e)
+    ono99 option deck: 3 cards cannot deal 2 to each of 2 players
+    """
+    total = sum(counts)
+    if total < hand_size * num_players:
+        raise GameOptionError(
+            f"{game_id} option deck: {total} cards cannot deal {hand_size} to each of "
+            f"{num_players} players"
+        )
+    return tuple(counts)
+
+
 def validate_options(
     game_id: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any]
 ) -> Mapping[str, Any]:

@@ -23,8 +23,12 @@ TensorSlice(name='scores', start=110, length=3, description='score / target')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 #: Bounds of every tensor value.
 TENSOR_LOW, TENSOR_HIGH = 0.0, 1.0
@@ -131,3 +135,38 @@ def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
     if n != num_players:
         raise ValueError(f"an observation of a {n}-player game, not of {num_players} players")
     return n
+
+
+class Encoding(NamedTuple):
+    """What an ``encode`` starts from (:func:`start_encoding`): the zero vector ``x``
+    (``float32``), each slice's start ``at`` by name, the ``seats`` in the observer's order
+    (:func:`relative_seats`) and ``rel[seat]``, a seat's place in that order."""
+
+    x: npt.NDArray[np.float32]
+    at: dict[str, int]
+    seats: list[int]
+    rel: dict[int, int]
+
+
+def start_encoding(
+    observation: Mapping[str, Any],
+    num_players: int,
+    starts: Callable[[int], tuple[int, dict[str, int]]],
+) -> Encoding:
+    """The start of an encoder for ``num_players`` seats whose ``starts(n)`` gives the
+    tensor's length and slice starts (:func:`slice_starts` of its layout). Needs numpy.
+
+    :raises ValueError: an observation of a game with another player count.
+
+    >>> e = start_encoding({"num_players": 3, "player": 1}, 3, lambda n: (4, {"a": 0}))
+    >>> e.x.tolist(), e.at, e.seats, e.rel
+    ([0.0, 0.0, 0.0, 0.0], {'a': 0}, [1, 2, 0], {1: 0, 2: 1, 0: 2})
+    """
+    import numpy as np
+
+    n = check_num_players(observation, num_players)
+    size, at = starts(n)
+    seats = relative_seats(observation["player"], n)
+    return Encoding(
+        np.zeros(size, dtype=np.float32), at, seats, {s: k for k, s in enumerate(seats)}
+    )

@@ -54,28 +54,19 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ninetynine.core.game import State
-
-from .common import deal_rng, draw_seed, env_game, observation_space
-from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
+from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
 
 ObsType = dict[str, np.ndarray]
 
 
-class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
-    """AEC environment for the game ``game_id`` (see the module docstring).
-
-    :raises GameOptionError: unknown game, bad player count or option (a ``ValueError``).
-    :raises NotImplementedError: the game has no observation tensor.
-    :raises ValueError: an unknown ``render_mode``.
-    """
+class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):
+    """AEC environment for the game ``game_id`` (see the module docstring); a bad game,
+    option or render mode raises as :meth:`GameEnv._set_up` says."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
-        "render_modes": list(RENDER_MODES),
-        "render_fps": 2,
+        **METADATA,
         "name": "ninetynine_v0",
         "is_parallelizable": False,
     }
@@ -88,33 +79,11 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
         **options: Any,
     ) -> None:
         super().__init__()
-        self.game = env_game(game_id, num_players, options)
-        self.render_mode = check_render_mode(render_mode)
+        self._set_up(game_id, num_players, render_mode, options)
         self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_v0"}
-        n = self.game.num_players
-        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
-        self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces: dict[str, spaces.Space[Any]] = {
-            a: observation_space(self.game) for a in self.possible_agents
-        }
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
-            a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents
-        }
-        # The environment's own workings, not an agent's view (see the module docstring).
-        self._state: State | None = None
-        self._game_seed: int | None = None
-        self._deal: np.random.Generator | None = None
-        self._steps = 0
+        self._set_up_agents()
         #: ``rewards`` holds only zeros (so a mid-game step need not rebuild it)
         self._zero_rewards = False
-        self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
-
-    # -- spaces ---------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     # -- the AEC API ----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -179,20 +148,6 @@ class NinetyNineAECEnv(AECEnv[str, ObsType, int]):
             self.infos = {a: {"game_seed": self._game_seed} for a in self.agents}
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | np.ndarray | None:
-        """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
-        returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
-        the env's life); ``None`` without a render mode. See ``envs/render.py``."""
-        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
-
-    def close(self) -> None:
-        pass
-
-    def _require_state(self) -> State:
-        if self._state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self._state
 
     def __repr__(self) -> str:
         return f"<NinetyNineAECEnv {self.game!r}>"

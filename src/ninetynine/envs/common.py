@@ -7,9 +7,11 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from ninetynine.core.game import Game
+from ninetynine.core.game import Game, State
 from ninetynine.core.registry import game_class, load_game
 from ninetynine.core.tensor import TENSOR_HIGH, TENSOR_LOW
+
+from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
 
 #: Game seeds an environment draws lie in ``0 .. 2**63 - 1`` (a game takes up to ``2**64 - 1``).
 SEED_BOUND = 2**63
@@ -25,10 +27,82 @@ def env_game(game_id: str, num_players: int | None, options: dict[str, Any]) -> 
     if not game.has_observation_tensor():
         raise NotImplementedError(
             f"no RL environment for {game_id!r}: the game has no observation tensor yet "
-            "(its Game class must define observation_tensor_layout() and encode_observation(), "
-            "as games/warp99/tensor.py does)"
+            "(its presentation must name a tensor_module or define observation_tensor_layout() "
+            "and encode_observation(), as docs/new-game.md § 6 says)"
         )
     return game
+
+
+#: The metadata every env here starts from (the render modes ``envs/render.py`` has).
+METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}
+
+
+class GameEnv:
+    """What every environment here is built on (the AEC, Parallel and Gymnasium ones): the
+    game, the render mode, the private workings (``_state``, ``_game_seed``, ``_deal``,
+    ``_steps``: not an agent's view), ``render``, ``close``."""
+
+    game: Game
+    render_mode: str | None
+
+    def _set_up(
+        self,
+        game_id: str,
+        num_players: int | None,
+        render_mode: str | None,
+        options: dict[str, Any],
+    ) -> None:
+        """The start of every env's ``__init__``.
+
+        :raises GameOptionError: unknown game, bad player count or option.
+        :raises NotImplementedError: the game has no observation tensor.
+        :raises ValueError: an unknown ``render_mode``.
+        """
+        self.game = env_game(game_id, num_players, options)
+        self.render_mode = check_render_mode(render_mode)
+        # The environment's own workings, not an agent's view (see the modules' docstrings).
+        self._state: State | None = None
+        self._game_seed: int | None = None
+        self._deal: np.random.Generator | None = None
+        self._steps = 0
+        self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
+
+    def render(self) -> str | np.ndarray | None:
+        """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
+        returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
+        the env's life); ``None`` without a render mode. See ``envs/render.py``."""
+        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
+
+    def close(self) -> None:
+        pass
+
+    def _require_state(self) -> State:
+        if self._state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._state
+
+
+class SeatAgents:
+    """The PettingZoo envs' agents: ``player_i`` is seat ``i``, each with its own spaces."""
+
+    game: Game
+
+    def _set_up_agents(self) -> None:
+        n = self.game.num_players
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+            a: observation_space(self.game) for a in self.possible_agents
+        }
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents
+        }
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
 
 
 def observation_space(game: Game) -> spaces.Dict:

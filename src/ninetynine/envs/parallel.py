@@ -43,16 +43,22 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import State
 
-from .common import deal_rng, draw_seed, env_game, observation_space
-from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
+from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
 
 ObsType = dict[str, np.ndarray]
+#: What ``step`` returns: observations, rewards, terminations, truncations, infos (per agent).
+StepResult = tuple[
+    dict[str, ObsType],
+    dict[str, float],
+    dict[str, bool],
+    dict[str, bool],
+    dict[str, dict[str, Any]],
+]
 
 
 def simultaneous_players(state: State) -> list[int]:
@@ -73,17 +79,13 @@ def legal_for(state: State, seat: int) -> list[int]:
     return sorted(hook(seat)) if hook is not None else []
 
 
-class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
-    """Parallel environment for the game ``game_id`` (see the module docstring).
-
-    :raises GameOptionError: unknown game, bad player count or option (a ``ValueError``).
-    :raises NotImplementedError: the game has no observation tensor.
-    :raises ValueError: an unknown ``render_mode``.
-    """
+class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int]):
+    """Parallel environment for the game ``game_id`` (see the module docstring); a bad game,
+    option or render mode raises as :meth:`GameEnv._set_up` says, a bad ``illegal_action``
+    a ``ValueError``."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
-        "render_modes": list(RENDER_MODES),
-        "render_fps": 2,
+        **METADATA,
         "name": "ninetynine_parallel_v0",
         "is_parallelizable": True,
     }
@@ -96,34 +98,13 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
         illegal_action: str = "raise",
         **options: Any,
     ) -> None:
-        self.game = env_game(game_id, num_players, options)
-        self.render_mode = check_render_mode(render_mode)
+        self._set_up(game_id, num_players, render_mode, options)
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
         self.illegal_action = illegal_action
         self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_parallel_v0"}
-        n = self.game.num_players
-        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
+        self._set_up_agents()
         self.agents: list[str] = []
-        self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces: dict[str, spaces.Space[Any]] = {
-            a: observation_space(self.game) for a in self.possible_agents
-        }
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
-            a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents
-        }
-        # The environment's own workings, not an agent's view (see the module docstring).
-        self._state: State | None = None
-        self._game_seed: int | None = None
-        self._deal: np.random.Generator | None = None
-        self._steps = 0
-        self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -142,15 +123,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
             self.render()
         return self._observe(), {a: {} for a in self.agents}
 
-    def step(
-        self, actions: dict[str, int]
-    ) -> tuple[
-        dict[str, ObsType],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def step(self, actions: dict[str, int]) -> StepResult:
         state = self._require_state()
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
@@ -188,15 +161,7 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _lose(
-        self, agent: str, action: int, reason: str
-    ) -> tuple[
-        dict[str, ObsType],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def _lose(self, agent: str, action: int, reason: str) -> StepResult:
         """End the episode on ``agent``'s illegal ``action`` (``illegal_action="lose"``)."""
         agents = self.agents
         rewards = {a: -1.0 if a == agent else 0.0 for a in agents}
@@ -212,14 +177,6 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
             infos,
         )
 
-    def render(self) -> str | np.ndarray | None:
-        """As the AEC env's ``render()``: text, printed text or an ``(H, W, 3)`` image of the
-        public view."""
-        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
-
-    def close(self) -> None:
-        pass
-
     def __repr__(self) -> str:
         return f"<NinetyNineParallelEnv {self.game!r}>"
 
@@ -234,11 +191,6 @@ class NinetyNineParallelEnv(ParallelEnv[str, ObsType, int]):
                 mask[legal_for(state, seat)] = 1
             out[agent] = {"observation": state.observation_tensor(seat), "action_mask": mask}
         return out
-
-    def _require_state(self) -> State:
-        if self._state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self._state
 
 
 def parallel_env(

@@ -83,8 +83,15 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import State
 from ninetynine.core.registry import agent_factory, list_games
 
-from .common import deal_rng, draw_seed, env_game, gym_env_id, observation_space, public_rng
-from .render import RENDER_MODES, canvas_for, check_render_mode, render_env
+from .common import (
+    METADATA,
+    GameEnv,
+    deal_rng,
+    draw_seed,
+    gym_env_id,
+    observation_space,
+    public_rng,
+)
 
 try:  # the runner entry point that gives search bots their determinizations
     from ninetynine.core.agent import choose_action
@@ -110,14 +117,14 @@ def _opponent_specs(opponents: str | Sequence[str], count: int) -> list[str]:
     return [specs[i % len(specs)] for i in range(count)]
 
 
-class NinetyNineEnv(gymnasium.Env[ObsType, int]):
+class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
     """Single-agent environment for ``game_id`` (see the module docstring).
 
     :raises GameOptionError: unknown game, player count, option, agent, seat or render mode.
     :raises NotImplementedError: the game has no observation tensor.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}  # noqa: RUF012 (Gymnasium's way)
+    metadata: dict[str, Any] = METADATA
 
     def __init__(
         self,
@@ -129,7 +136,10 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         illegal_action: str = "lose",
         **options: Any,
     ) -> None:
-        self.game = env_game(game_id, num_players, options)
+        try:
+            self._set_up(game_id, num_players, render_mode, options)
+        except ValueError as e:  # an unknown render mode, here a GameOptionError too
+            raise GameOptionError(str(e)) from None
         n = self.game.num_players
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
@@ -139,10 +149,6 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             raise GameOptionError(
                 f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}"
             )
-        try:
-            self.render_mode = check_render_mode(render_mode)
-        except ValueError as e:
-            raise GameOptionError(str(e)) from None
         self.opponent_specs = _opponent_specs(opponents, n - 1)
         for spec in self.opponent_specs:  # unknown names fail now, not at the first reset
             agent_factory(spec.strip().lower().partition(":")[0], self.game.game_id)
@@ -151,14 +157,8 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         self.observation_space = observation_space(self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.seat = 0 if seat is None else seat
-        # The environment's own workings, not the learner's view (see the module docstring).
-        self._state: State | None = None
-        self._game_seed: int | None = None
-        self._deal: np.random.Generator | None = None
         self._opponents: dict[int, Agent] = {}
-        self._steps = 0
         self._done = True
-        self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
 
     # -- the Gymnasium API ----------------------------------------------------------------
     def reset(
@@ -234,15 +234,6 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
             return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         return state.legal_actions_mask()
 
-    def render(self) -> str | np.ndarray | None:
-        """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
-        returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for
-        the env's life); ``None`` without a render mode. See ``envs/render.py``."""
-        return render_env(self.game, self.render_mode, self._canvas, self._require_state)
-
-    def close(self) -> None:
-        pass
-
     def __repr__(self) -> str:
         return f"<NinetyNineEnv {self.game!r} opponents={self.opponent_specs}>"
 
@@ -296,11 +287,6 @@ class NinetyNineEnv(gymnasium.Env[ObsType, int]):
         if self._done:
             info["game_seed"] = self._game_seed
         return info
-
-    def _require_state(self) -> State:
-        if self._state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self._state
 
 
 #: Ids registered before the naming settled, kept working: alias -> game id.

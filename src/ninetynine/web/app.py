@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ninetynine.core.errors import NinetyNineError
+from ninetynine.core.presentation import presentation_class
 from ninetynine.core.registry import agent_doc, game_class, levels, list_agents, list_games
 
 from .sheet import MAX_ROW
@@ -47,11 +48,27 @@ _STATUS = {
 }
 
 
+#: What a game's own web folder (beside its presentation's ``web_drawing``) may serve.
+WEB_ASSETS = frozenset({".js", ".css", ".svg", ".png", ".webp", ".jpg", ".json"})
+
+
 def renderer_url(game_id: str) -> str:
-    """The table drawing module for a game: ``static/games/<game id>.js`` if there is one,
-    else the generic drawing (the game's own text board and its legal moves)."""
-    name = game_id if (STATIC / "games" / f"{game_id}.js").is_file() else "generic"
-    return f"/static/games/{name}.js"
+    """The table drawing module for a game: ``static/games/<game id>.js`` if ninetynine has
+    one; else the drawing the game's presentation ships (``Presentation.web_drawing``, a game
+    from another package), served at ``/games/<game id>/<file>``; else the generic drawing
+    (the game's own text board and its legal moves)."""
+    if (STATIC / "games" / f"{game_id}.js").is_file():
+        return f"/static/games/{game_id}.js"
+    own = game_drawing(game_id)
+    return f"/games/{game_id}/{own.name}" if own else "/static/games/generic.js"
+
+
+def game_drawing(game_id: str) -> Path | None:
+    """The browser drawing a game's presentation ships, if any (``None`` for an unknown
+    game)."""
+    if game_id not in list_games():
+        return None
+    return presentation_class(game_class(game_id).presentation_class).web_drawing_file()
 
 
 def game_info(game_id: str) -> dict[str, Any]:
@@ -225,6 +242,21 @@ def create_app(
         return page("sheet.html")
 
     # -- games --------------------------------------------------------------------------
+    @app.get("/games/{game_id}/{name}", include_in_schema=False)
+    async def game_asset(game_id: str, name: str) -> FileResponse:
+        """A file beside a game's own browser drawing (``Presentation.web_drawing``): the
+        drawing itself and what it loads (styles, images)."""
+        drawing = game_drawing(game_id)
+        path = drawing.parent / name if drawing else None
+        if (
+            path is None
+            or name.startswith(".")
+            or path.suffix not in WEB_ASSETS
+            or not path.is_file()
+        ):
+            raise ApiError(404, "not_found", f"no file {name!r} for game {game_id!r}")
+        return FileResponse(path)
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return [game_info(g) for g in list_games()]

@@ -142,16 +142,17 @@ def test_a_blocked_ending_says_the_fewest_cards_decided_it():
     """Issue 18: a blocked 4-player game "is a draw" over -5 -5 -6 -6 without saying why. The
     end names the rule (the fewest cards wins, D24) with every seat's count, and a tie for the
     fewest as such."""
+    from ninetynine.core.presentation import Transition
     from ninetynine.games.tripwire.events import describe_events
 
     names = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
     tie = {"events": [{"type": "blocked", "winner": -1}], "hand_sizes": [5, 5, 6, 6]}
-    assert describe_events({}, tie, 0, names) == [
+    assert describe_events(Transition({}, tie, [], [], 0, names)) == [
         "nobody can play and both piles are empty: the game is blocked; a draw: Seat 0 and "
         "Seat 1 tie for the fewest cards, 5 each (Seat 0 5, Seat 1 5, Seat 2 6, Seat 3 6)"
     ]
     won = {"events": [{"type": "turn_limit", "winner": 2}], "hand_sizes": [5, 7, 4, 6]}
-    assert describe_events({}, won, 0, names) == [
+    assert describe_events(Transition({}, won, [], [], 0, names)) == [
         "the safety stop (turn limit) ends the game; Seat 2 wins with the fewest cards "
         "(Seat 0 5, Seat 1 7, Seat 2 4, Seat 3 6)"
     ]

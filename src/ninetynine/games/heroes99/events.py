@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ninetynine.core.presentation import Transition
+
 from .cards import format_card
 
 
@@ -59,15 +61,10 @@ def result_text(
     )
 
 
-def describe_events(
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
-    mover: int,
-    names: Sequence[str],
-    game: Any,
-) -> list[str]:
+def describe_events(move: Transition, game: Any) -> list[str]:
     """One line per notable event of the move (a plain play is said by the move line, but the
     hero it lands on is named here)."""
+    after, names = move.after, move.names
     out: list[str] = []
     heroes_after = after.get("heroes") or []
 

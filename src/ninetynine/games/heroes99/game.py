@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game, TensorWriter
+from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -14,12 +14,6 @@ from .actions import Layout
 from .cards import NUM_CARDS
 from .roster import Effect, Roster, hero_dirs, load_roster
 from .state import HAND_SIZE, HeroesState
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
 
 
 def _parse_dirs(value: Any) -> str:
@@ -102,9 +96,7 @@ class HeroesGame(Game):
     game_id = "heroes99"
     title = "99 Heroes: heroes in lanes; cards trigger their skills; win more lanes"
     source = "99 Heroes rulebook"
-    min_players = 2
-    max_players = 4
-    default_players = 2
+    min_players, max_players, default_players = 2, 4, 2
     version = 2
     #: Options that replay a record of an older version: version 1 ended the game only at
     #: the turn player's own step (H6) and knew no ``winner`` option.
@@ -113,6 +105,7 @@ class HeroesGame(Game):
     }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = HEROES_OPTIONS
     state_class = HeroesState
+    presentation_class = "ninetynine.games.heroes99.presentation:HeroesPresentation"
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -192,70 +185,3 @@ class HeroesGame(Game):
         per_turn = 3 + skill + (2 * L + (n - 1)) * per_hero * (trig + 1)
         turns = n * (NUM_CARDS - HAND_SIZE + 1)
         return n * L + turns * per_turn
-
-    # -- observation tensors (reinforcement learning; needs numpy) ---------------------------
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
-        from .tensor import layout
-
-        return layout(self)
-
-    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy)."""
-        from .tensor import encode
-
-        return encode(observation, self)
-
-    # -- presentation (thin delegations) ------------------------------------------------
-    def observation_tensor_writer(self) -> TensorWriter:
-        """The tensor straight from the state (``tensor.writer``), equal to
-        ``encode_observation(state.observation(player))``."""
-        from .tensor import writer
-
-        return writer(self)
-
-    def render_observation(
-        self,
-        observation: Mapping[str, Any],
-        markup: bool = False,
-        names: list[str] | None = None,
-    ) -> str:
-        from .render import render_text
-
-        return render_text(dict(observation), markup=markup, names=names, game=self)
-
-    def describe_events(
-        self,
-        before: Mapping[str, Any],
-        after: Mapping[str, Any],
-        scores_before: Sequence[float],
-        scores_after: Sequence[float],
-        mover: int,
-        names: Sequence[str],
-    ) -> list[str]:
-        """Placements, the reveal, skills, every effect, Clashes, resolved lanes and the end
-        (``events.py``)."""
-        from .events import describe_events
-
-        return describe_events(before, after, mover, names, self)
-
-    def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """What the greedy bot would do here and why (``heuristics.py``)."""
-        from .heuristics import explain_choice
-
-        return explain_choice(dict(observation), self)
-
-    def rules_summary(self) -> str:
-        """The package spec plus this game's roster, one line per hero."""
-        from .render import roster_summary
-
-        return super().rules_summary() + "\n\n" + roster_summary(self.roster)
-
-    def drawing_facts(
-        self, observation: Mapping[str, Any], legal_actions: Sequence[int]
-    ) -> dict[str, Any]:
-        """Hero card texts, each hero's room, the skills each hand card triggers, the decision
-        in words and what each legal move is (``drawing.py``)."""
-        from .drawing import drawing_facts
-
-        return drawing_facts(self, observation, legal_actions)

@@ -8,6 +8,7 @@ may see. ``hero_card(hero)`` prints one hero as a card (``ninetynine heroes show
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ninetynine.core.text import pad, seat_labels, styled
@@ -112,10 +113,7 @@ def pending_text(obs: dict[str, Any], names: list[str], game: Any, markup: bool 
 
 
 def render_text(
-    obs: dict[str, Any],
-    markup: bool = False,
-    names: list[str] | None = None,
-    game: Any = None,
+    obs: dict[str, Any], markup: bool = False, names: Sequence[str] | None = None, game: Any = None
 ) -> str:
     """The table as seen in ``obs``: each lane with every seat's hero, Strength, active cards
     and bolsters, the lane's points; the seats (points, hand, deck, discard pile); what is

@@ -162,7 +162,7 @@ def layout(game: Any) -> list[TensorSlice]:
     )
 
 
-def encode(observation: Mapping[str, Any], game: Any) -> npt.NDArray[np.float32]:
+def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
     """``observation`` as a ``float32`` vector laid out as :func:`layout` says.
 
     :raises ValueError: an observation of another player count or lane count.
@@ -274,7 +274,7 @@ def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     """A function ``(state, player) -> tensor`` equal to
-    ``encode(state.observation(player), game)``, written straight from the state without the
+    ``encode(game, state.observation(player))``, written straight from the state without the
     observation dict (the RL hot path; ``player`` already checked). Strength and lane points
     come from the same rule functions ``observation`` calls (``rules.strength``,
     ``state._lane_points``). It reads only what ``observation(player)`` shows: ``player``'s

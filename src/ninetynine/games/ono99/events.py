@@ -10,8 +10,10 @@ the draw (a rebuilt draw pile), who left, then who owes two turns.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+from ninetynine.core.presentation import Transition
 
 from .actions import EXCHANGE
 from .cards import PLAY2, REVERSE
@@ -25,11 +27,10 @@ def _next_in(in_game: Sequence[bool], p: int, direction: int) -> int:
     return q
 
 
-def describe_events(
-    before: Mapping[str, Any], after: Mapping[str, Any], mover: int, names: Sequence[str]
-) -> list[str]:
+def describe_events(move: Transition, game: Any = None) -> list[str]:
     """A reversed direction (or, with two players in the game, what a Reverse did instead), an
     exchange, a rebuilt draw pile, seats that left the game, a Play 2 owed."""
+    before, after, mover, names = move.before, move.after, move.mover, move.names
     events: list[str] = []
     last = after.get("last")
     action = last["action"] if last is not None and last["seat"] == mover else None

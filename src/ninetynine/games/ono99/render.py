@@ -8,6 +8,7 @@ can never show more than the seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ninetynine.core.text import pad, seat_labels, styled
@@ -78,17 +79,11 @@ def direction_text(direction: int, in_game: list[bool], start: int) -> str:
 
 
 def render_text(
-    obs: dict[str, Any],
-    markup: bool = False,
-    names: list[str] | None = None,
+    obs: dict[str, Any], markup: bool = False, names: Sequence[str] | None = None, game: Any = None
 ) -> str:
     """The table as seen in ``obs``: the running total in big digits, the direction, a
     pending Play 2, the piles, every seat, and the observing seat's hand with what each card
-    would do.
-
-    ``names``: one label per seat (default ``Seat 0``, ``Seat 1``, ...; the observing seat is
-    then marked ``(you)``). With ``markup=True`` the text is Rich console markup; names are
-    inserted as given, so escape any ``[`` in them first.
+    would do (``markup``, ``names``: see ``Presentation.render_observation``).
     """
     n = obs["num_players"]
     me = obs.get("player")

@@ -9,8 +9,10 @@ spaces lost); score 45"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+from ninetynine.core.presentation import Transition
 
 from .rules import HIT_BONUS, layout_for
 from .sheets import COLORS
@@ -25,9 +27,10 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-def describe_events(game: Any, after: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def describe_events(move: Transition, game: Any) -> list[str]:
     """One line per notable event: rolls, every player's marks once a roll resolves, dice
     removed and the end. A ``keep`` or a secret choice adds nothing (the move line says it)."""
+    after, names = move.after, move.names
     out: list[str] = []
     for e in after.get("events", []):
         kind = e["type"]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game, TensorWriter
+from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -14,12 +14,6 @@ from .actions import Notation
 from .rules import HIT_BONUS, PADS, TARGET, layout_for, points_table
 from .sheets import NUM_DESIGNS, WIDTH
 from .state import SixtoState
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
 
 #: ``open_after=auto``: the published sheet's four marks (D6); the text's sheet opens at once.
 AUTO_OPEN_AFTER = {12: 4, 6: 0}
@@ -152,12 +146,11 @@ class SixtoGame(Game):
     game_id = "sixto"
     title = "Sixto: roll six coloured dice, mark your sheet left to right, close target areas"
     source = "Ninety Nine and Sixto overviews § Sixto"
-    min_players = 1
-    max_players = 6
-    default_players = 3
+    min_players, max_players, default_players = 1, 6, 3
     version = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = SIXTO_OPTIONS
     state_class = SixtoState
+    presentation_class = "ninetynine.games.sixto.presentation:SixtoPresentation"
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -217,57 +210,3 @@ class SixtoGame(Game):
             bonus = HIT_BONUS * sum(lay.hits) if self.pad == "hits" else 0
             highs.append(sum(max(self.table[: len(a) + 1]) for a in lay.areas) + bonus)
         return float(min(lows)), float(max(highs))
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        from .tensor import layout
-
-        return layout(self)
-
-    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        from .tensor import encode
-
-        return encode(self, observation)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        """The tensor straight from the state (``tensor.writer``), equal to
-        ``encode_observation(state.observation(player))``."""
-        from .tensor import writer
-
-        return writer(self)
-
-    def render_observation(
-        self,
-        observation: Mapping[str, Any],
-        markup: bool = False,
-        names: list[str] | None = None,
-    ) -> str:
-        from .render import render_text
-
-        return render_text(dict(observation), markup=markup, names=names, game=self)
-
-    def describe_events(
-        self,
-        before: Mapping[str, Any],
-        after: Mapping[str, Any],
-        scores_before: Sequence[float],
-        scores_after: Sequence[float],
-        mover: int,
-        names: Sequence[str],
-    ) -> list[str]:
-        from .events import describe_events
-
-        return describe_events(self, after, names)
-
-    def hint(self, observation: Mapping[str, Any]) -> str | None:
-        from .heuristics import explain_choice
-
-        return explain_choice(self, dict(observation))
-
-    def drawing_facts(
-        self, observation: Mapping[str, Any], legal_actions: Sequence[int]
-    ) -> dict[str, Any]:
-        """The printed sheets, the points of every row, column and area, and the marks each
-        legal choice makes (``drawing.py``)."""
-        from .drawing import drawing_facts
-
-        return drawing_facts(self, observation, legal_actions)

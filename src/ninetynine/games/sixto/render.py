@@ -12,6 +12,7 @@ seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -256,10 +257,7 @@ def moves_for_dice(obs: dict[str, Any], seat: int) -> list[str]:
 
 
 def render_text(
-    obs: dict[str, Any],
-    markup: bool = False,
-    names: list[str] | None = None,
-    game: Any = None,
+    obs: dict[str, Any], markup: bool = False, names: Sequence[str] | None = None, game: Any = None
 ) -> str:
     """The table as seen in ``obs``: status, dice, who has chosen, the observer's sheet in full
     (a spectator: every sheet in full), the other sheets compact, and where each die would

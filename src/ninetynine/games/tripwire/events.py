@@ -9,8 +9,10 @@ simulation log's own steps (``§ 06``): ``"Seat 1 plays Null: SAFE (2 remain)"``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+from ninetynine.core.presentation import Transition
 
 from .cards import NAMES, VOLT
 
@@ -42,12 +44,11 @@ def fewest_cards_text(hand_sizes: Sequence[int] | None, winner: int, names: Sequ
     return f"a draw: {who} tie for the fewest cards, {low} each ({counts})"
 
 
-def describe_events(
-    before: Mapping[str, Any], after: Mapping[str, Any], mover: int, names: Sequence[str]
-) -> list[str]:
+def describe_events(move: Transition, game: Any = None) -> list[str]:
     """One line per notable event of the move: resets, penalties, a Triple Play, the Attack
     Wave step by step, skips, bonus turns, reshuffles and the end. Plain plays, ``end`` and a
     ``draw`` are not repeated (the move line says them)."""
+    after, names = move.after, move.names
     out: list[str] = []
     for e in after.get("events", []):
         kind = e["type"]

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game, TensorWriter
-from ninetynine.core.options import OptionSpec, choice_parser, int_parser, parse_bool
+from ninetynine.core.game import Game
+from ninetynine.core.options import OptionSpec, check_deal, choice_parser, int_parser, parse_bool
 from ninetynine.core.registry import register_game
 
 from .actions import NUM_ACTIONS
 from .cards import deck_counts, is_neutral_chain, parse_deck
 from .rules import RuleSet
 from .state import HAND_SIZE, TripwireState
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
 
 #: ``max_turns=auto`` (D25): heads-up games have a long tail (measured: 10% pass 500 turns).
 AUTO_MAX_TURNS_2P = 500
@@ -146,9 +139,7 @@ class TripwireGame(Game):
     game_id = "tripwire"
     title = "Tripwire: shed your cards on three Docks in sequence; penalties chain round the table"
     source = "Tripwire System Manual v3.0"
-    min_players = 2
-    max_players = 6
-    default_players = 4
+    min_players, max_players, default_players = 2, 6, 4
     version = 3
     #: Options that replay a record of an older version (version 2's defaults: a turn's units
     #: left as one wave when it ended, D17; a bonus turn without a play was lost, D14).
@@ -157,17 +148,14 @@ class TripwireGame(Game):
     }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
     state_class = TripwireState
+    presentation_class = "ninetynine.games.tripwire.presentation:TripwirePresentation"
+    num_distinct_actions = NUM_ACTIONS
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
         o = self.options
         #: Copies per kind (``cards.py`` kinds 0..43).
-        self.counts: tuple[int, ...] = deck_counts(o["deck"])
-        if sum(self.counts) < HAND_SIZE * self.num_players:
-            raise GameOptionError(
-                f"tripwire option deck: {sum(self.counts)} cards cannot deal {HAND_SIZE} to each "
-                f"of {self.num_players} players"
-            )
+        self.counts = check_deal(self.game_id, deck_counts(o["deck"]), HAND_SIZE, self.num_players)
         self.rules: RuleSet = RuleSet(o["priming"], o["stasis"])
         self.one_per_dock: bool = o["per_dock"] == "one"
         self.stop_early: bool = o["stop_early"]
@@ -184,10 +172,6 @@ class TripwireGame(Game):
             mt = AUTO_MAX_TURNS_2P if self.num_players == 2 else AUTO_MAX_TURNS
         #: The safety stop in turns (D25): option ``max_turns``, ``auto`` resolved.
         self.max_turns: int = mt
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     @property
     def max_game_length(self) -> int:
@@ -211,61 +195,3 @@ class TripwireGame(Game):
         else:
             plays = sum(self.counts)
         return self.max_turns * (plays + 1 + self.num_players)
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
-        from .tensor import layout
-
-        return layout(self.num_players)
-
-    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy).
-
-        :raises ValueError: an observation of another player count.
-        """
-        from .tensor import encode
-
-        return encode(observation, self.num_players)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        """The tensor straight from the state (``tensor.writer``), equal to
-        ``encode_observation(state.observation(player))``."""
-        from .tensor import writer
-
-        return writer(self)
-
-    def render_observation(
-        self,
-        observation: Mapping[str, Any],
-        markup: bool = False,
-        names: list[str] | None = None,
-    ) -> str:
-        from .render import render_text
-
-        return render_text(dict(observation), markup=markup, names=names, game=self)
-
-    def describe_events(
-        self,
-        before: Mapping[str, Any],
-        after: Mapping[str, Any],
-        scores_before: Sequence[float],
-        scores_after: Sequence[float],
-        mover: int,
-        names: Sequence[str],
-    ) -> list[str]:
-        """Resets, penalties, the Attack Wave step by step, skips, bonus turns, reshuffles and
-        the end (``events.py``)."""
-        from .events import describe_events
-
-        return describe_events(before, after, mover, names)
-
-    def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """What the greedy bot would do and why, in one line, e.g. ``"T6>1 G7>1 end: sheds 2
-        cards"``; ``None`` for a spectator or when it is not the seat's turn."""
-        from .heuristics import explain_choice
-
-        if observation.get("hand") is None:
-            return None
-        if observation.get("current_player") != observation.get("player"):
-            return None
-        return explain_choice(dict(observation), self)

@@ -8,6 +8,7 @@ Only the observation is used, so a drawing can never show more than the seat may
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ninetynine.core.text import pad, seat_labels, styled
@@ -134,18 +135,13 @@ def _hand_moves(obs: dict[str, Any], kind: int, rules: RuleSet) -> list[tuple[st
 
 
 def render_text(
-    obs: dict[str, Any],
-    markup: bool = False,
-    names: list[str] | None = None,
-    game: Any = None,
+    obs: dict[str, Any], markup: bool = False, names: Sequence[str] | None = None, game: Any = None
 ) -> str:
     """The table as seen in ``obs``: the three docks, the piles, the Attack Wave, every seat,
     and the observing seat's hand with the moves each card has.
 
-    ``names``: one label per seat (default ``Seat 0``, ``Seat 1``, ...; the observing seat is
-    then marked ``(you)``). With ``markup=True`` the text is Rich console markup; names are
-    inserted as given, so escape any ``[`` in them first. ``game``: the game, for its rule
-    options (``priming``, ``stasis``); the defaults otherwise.
+    ``markup``, ``names``: as ``Presentation.render_observation`` takes them. ``game``: the
+    game, for its rule options (``priming``, ``stasis``); the defaults otherwise.
     """
     n = obs["num_players"]
     me = obs.get("player")

@@ -75,11 +75,10 @@ import numpy.typing as npt
 from ninetynine.core.tensor import (
     TensorSlice,
     build_layout,
-    check_num_players,
     fraction,
     fraction_table,
-    relative_seats,
     slice_starts,
+    start_encoding,
 )
 
 from .actions import NUM_ACTIONS
@@ -106,9 +105,13 @@ RESHUFFLE_SCALE = 10
 TURN_SCALE = 200
 
 
+def layout(game: Any) -> list[TensorSlice]:
+    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
+    return _layout(game.num_players)
+
+
 @cache
-def layout(num_players: int) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``num_players`` seats (the table above)."""
+def _layout(num_players: int) -> list[TensorSlice]:
     n, k = num_players, NUM_KINDS
     return build_layout(
         [
@@ -157,7 +160,7 @@ def layout(num_players: int) -> list[TensorSlice]:
 
 @cache
 def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    return slice_starts(layout(num_players))
+    return slice_starts(_layout(num_players))
 
 
 def _kinds(
@@ -171,20 +174,15 @@ def _kinds(
             x[start + kind] = fraction(m, deck[kind])
 
 
-def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.float32]:
-    """``observation`` (from ``state.observation(player)``) as a ``float32`` vector laid out
-    as :func:`layout` says.
+def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+    """``observation`` as the vector :func:`layout` lays out (``encode_observation``).
 
-    :raises ValueError: the observation is of a game with another player count.
+    :raises ValueError: an observation of another player count.
     """
     obs = observation
-    n = check_num_players(obs, num_players)
-    size, off = _offsets(n)
-    x = np.zeros(size, dtype=np.float32)
+    x, off, seats, rel = start_encoding(obs, game.num_players, _offsets)
+    n, player = len(seats), obs["player"]
     ones: list[int] = []
-    player = obs["player"]
-    seats = relative_seats(player, n)
-    rel = {s: k for k, s in enumerate(seats)}
     deck: list[int] = obs["deck"]
 
     def seat_one_hot(name: str, seat: Any) -> None:
@@ -245,7 +243,7 @@ def encode(observation: Mapping[str, Any], num_players: int) -> npt.NDArray[np.f
 
 def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     """A function ``(state, player) -> tensor`` equal to
-    ``encode(state.observation(player), n)``, written straight from the state without the
+    ``encode(game, state.observation(player))``, written straight from the state without the
     observation dict (the RL hot path; ``player`` already checked). It reads only what
     ``observation(player)`` shows: ``player``'s own hand, never another's, nor the draw pile's
     order.

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ninetynine.core.presentation import Transition
+
 
 def format_number(x: Any) -> str:
     """``12.0`` -> ``12``; other numbers as they are."""
@@ -37,19 +39,12 @@ def _seq(obs: Mapping[str, Any], key: str, n: int) -> Sequence[Any] | None:
     return None
 
 
-def describe_events(
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
-    scores_before: Sequence[float],
-    scores_after: Sequence[float],
-    mover: int,
-    names: Sequence[str],
-) -> list[str]:
-    """Plain-text lines describing what was notable about one move by seat ``mover``.
-
-    ``before`` / ``after`` are public observations (``state.observation(None)``) around the
-    move, ``scores_*`` the matching ``state.scores()``; ``names`` labels the seats.
-    """
+def describe_events(move: Transition, game: Any = None) -> list[str]:
+    """Plain-text lines describing what was notable about ``move``: its public observations
+    (``state.observation(None)``) before and after, the matching ``state.scores()``, the seat
+    that moved and the seats' names."""
+    before, after, names = move.before, move.after, move.names
+    scores_before, scores_after, mover = move.scores_before, move.scores_after, move.mover
     n = len(names)
     events: list[str] = []
     target = after.get("target")

@@ -8,9 +8,9 @@ handicap unless asked for; the optional "bonus rule" (``bonus_rule=true``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from ninetynine.core.game import Game, State, TensorWriter
+from ninetynine.core.game import Game, State
 from ninetynine.core.options import (
     OptionSpec,
     choice_parser,
@@ -23,12 +23,6 @@ from .actions import NUM_ACTIONS
 from .cards import NUM_COLORS, NUM_VALUES
 from .rules import config_from_sides
 from .state import DECK_BONUS, DECK_SIZE, HAND_SIZE, Warp99State
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from ninetynine.core.tensor import TensorSlice
 
 #: Actions one turn can take at most (W20 in docs/rules/warp99.md): at most 8 personal decks'
 #: worth of draws (7 emptied decks already reach 99) plus the first hand = 126 cards through the
@@ -161,12 +155,12 @@ class Warp99Game(Game):
     game_id = "warp99"
     title = "Warp 99: race to 99 with a personal row, two discard piles and flippable rules"
     source = "Warp 99 rulebook"
-    min_players = 2
-    max_players = 4
-    default_players = 3
+    min_players, max_players, default_players = 2, 4, 3
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
     state_class = Warp99State
+    presentation_class = "ninetynine.games.warp99.presentation:Warp99Presentation"
+    num_distinct_actions = NUM_ACTIONS
 
     #: Options Ninety Nine fixes (None: take from the options).
     _fixed: ClassVar[dict[str, Any]] = {"deal": "15"}
@@ -207,10 +201,6 @@ class Warp99Game(Game):
         self.max_turns: int = o["max_turns"]
 
     @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    @property
     def max_game_length(self) -> int:
         """A true upper bound on the actions of any game (W20), counted per seat ``p`` with
         starting score ``h`` and target ``T`` (99):
@@ -246,28 +236,6 @@ class Warp99Game(Game):
             extra = cards - rows if self.extra_card else 0
             total += cards + (2 + flips) * rows + extra
         return min(total, self.max_turns * ACTIONS_PER_TURN_BOUND)
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        """The slices of :meth:`encode_observation`'s vector (``tensor.py``)."""
-        from .tensor import layout
-
-        return layout(self.num_players)
-
-    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        """An observation as a ``float32`` vector in ``[0, 1]`` (``tensor.py``; needs numpy).
-
-        :raises ValueError: an observation of another player count.
-        """
-        from .tensor import encode
-
-        return encode(observation, self.num_players)
-
-    def observation_tensor_writer(self) -> TensorWriter:
-        """The tensor straight from the state (``tensor.writer``), equal to
-        ``encode_observation(state.observation(player))``."""
-        from .tensor import writer
-
-        return writer(self)
 
     def new_fast_state(self, seed: int | None = None) -> State:
         """The game ``new_initial_state(seed)`` deals, as a
@@ -347,172 +315,6 @@ class Warp99Game(Game):
             return None
         return random_results(self, seeds, agent_seeds)
 
-    def render_observation(
-        self,
-        observation: Mapping[str, Any],
-        markup: bool = False,
-        names: list[str] | None = None,
-    ) -> str:
-        from .render import render_text
-
-        return render_text(dict(observation), markup=markup, names=names)
-
-    def describe_events(
-        self,
-        before: Mapping[str, Any],
-        after: Mapping[str, Any],
-        scores_before: Sequence[float],
-        scores_after: Sequence[float],
-        mover: int,
-        names: Sequence[str],
-    ) -> list[str]:
-        """Rows scored, decks emptied (+15), rules flipped, extra cards, repeated cycles,
-        reserve rebuilds (see ``events.py``)."""
-        from .events import describe_events
-
-        return describe_events(before, after, scores_before, scores_after, mover, names)
-
-    def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """Advice for the observing seat, in notation, following the ``greedy`` agent:
-
-        * ``row`` phase: the Action A choice, then the best discard sequence for the rest of
-          the hand, e.g. ``"row P3, then B5>1 B6>1 (2 cards)"`` or
-          ``"score (+16), row Y0, then ..."``;
-        * ``discard`` phase: the best discard sequence (the exact solver), e.g.
-          ``"R4>1 O6>1 B9>2 T10>2 (4 cards, empties the hand)"``; when stuck, the best flip;
-        * ``extra_card`` phase: ``take`` or ``decline`` and why.
-
-        ``None`` for a spectator's view or a finished game.
-        """
-        from .actions import DECLINE, SCORE, TAKE, action_to_string
-        from .cards import COLOR, VALUE
-        from .heuristics import GreedyAgent, Plan, config_of, plan_for, solve_discards
-        from .rules import RULE_NAMES
-
-        if observation.get("hand") is None or observation.get("phase") == "over":
-            return None
-        obs = dict(observation)
-        me: int = obs["player"]
-        if obs["current_player"] != me:
-            return f"it is seat {obs['current_player']}'s turn, not yours"
-        hand: list[int] = list(obs["hand"])
-        agent = GreedyAgent(self, me)
-
-        def discards(cards: list[int], plan: Plan | None = None) -> str:
-            """``plan`` (default: the solver's for ``cards`` under the active rules) in
-            notation, with its card count and whether it empties the hand."""
-            if plan is None:
-                plan = plan_for(obs, hand=cards)
-            if not plan.plays:
-                return "no card can be discarded"
-            seq = " ".join(action_to_string(a) for a in plan.plays)
-            empties = ", empties the hand" if plan.count == len(cards) else ""
-            # A double match asks take or decline only where the extra card exists (Warp 99
-            # rulebook § Extra Card; Ninety Nine has none, nor Warp 99 with extra_card=false).
-            d = plan.doubles if self.extra_card else 0
-            doubles = (
-                f", {d} double match{'es' if d != 1 else ''}: answer take or decline after "
-                f"{'each' if d != 1 else 'it'}"
-                if d
-                else ""
-            )
-            return f"{seq} ({plan.count} card{'s' if plan.count != 1 else ''}{empties}{doubles})"
-
-        phase = obs["phase"]
-        if phase == "row":
-            row: list[int] = obs["rows"][me]
-            if not row:
-                legal = hand[:]
-            else:
-                used = {COLOR[c] for c in row}
-                fits = [c for c in hand if VALUE[c] > VALUE[row[-1]] and COLOR[c] not in used]
-                legal = [*fits, SCORE]
-            if not legal:
-                return None
-            steps: list[str] = []
-            choice = agent.step(obs, legal)
-            if choice == SCORE:
-                points = len(row) ** 2
-                if obs["scores"][me] + points >= obs["target"]:
-                    return f"score (+{points}): that reaches {obs['target']} and wins"
-                steps.append(f"score (+{points})")
-                scores = list(obs["scores"])
-                scores[me] += points
-                rows = [list(r) for r in obs["rows"]]
-                rows[me] = []
-                if not hand:
-                    return ", ".join(steps) + ", then end (no card left to play)"
-                choice = agent.step({**obs, "rows": rows, "scores": scores}, hand[:])
-            steps.append(f"row {action_to_string(choice)}")
-            rest = [c for c in hand if c != choice]
-            return ", ".join(steps) + ", then " + discards(rest)
-        if phase == "extra_card":
-            plan = plan_for(obs)
-            if agent.step(obs, [TAKE, DECLINE]) == DECLINE:
-                if not hand:
-                    return "decline: your hand is empty, so you refill it and play again"
-                seq = " ".join(action_to_string(a) for a in plan.plays)
-                return f"decline: {seq} still empties your hand, and you play again"
-            return "take: one more card towards emptying your personal deck (+15 each time)"
-        # discard phase
-        plan = plan_for(obs)
-        if plan.plays:
-            return discards(hand)
-        if self.allow_flip and hand and not obs["flip_used"] and not obs["plays"]:
-            config = config_of(obs)
-            tops = (obs["piles"][0][-1], obs["piles"][1][-1])
-            best, best_rule, best_plan = 0, -1, plan
-            for r in range(3):
-                p = solve_discards(tuple(sorted(hand)), tops[0], tops[1], config ^ (1 << r))
-                if p.count > best:
-                    best, best_rule, best_plan = p.count, r, p
-            if best_rule < 0:
-                return "no card can be played, and no flip would help: end"
-            side = obs["rule_sides"][best_rule]
-            old, new = RULE_NAMES[best_rule][side - 1], RULE_NAMES[best_rule][2 - side]
-            return f"flip{best_rule + 1} ({old} -> {new}), then " + discards(hand, best_plan)
-        return "no card in your hand can be played on either pile: end"
-
-
-NINETYNINE_SUMMARY = """# Ninety Nine (Reinhard Staupe), the classic
-
-Source: Ninety Nine and Sixto overviews. Rules decisions: `docs/rules/ninetynine.md`. It runs on
-the Warp 99 engine with the rules fixed.
-
-| property | value |
-| --- | --- |
-| game id | `ninetynine` |
-| players | 2-4 (default 3) |
-| cards | 110: values 0-10 in ten colours (letters R Y G A L P O B T K) |
-| distinct actions | 337 (the Warp 99 layout; flips and extra cards never occur) |
-| returns | +1 the first seat to reach 99, -1 every other seat |
-
-## A turn
-Everyone gets a hand of six and a face-down pile of fifteen (option `deal=15`: fifteen,
-six of them drawn into the hand, as in Warp 99). Put one hand card into your personal row:
-higher than its last card, a colour not yet in it.
-You may score the row first (its length squared: four cards score 16) and must if no card
-fits. Then discard as many cards as you like onto the two piles; each must be the same colour
-as the card it covers, exactly one higher, or add up to 10 with it. Then refill your hand to
-six from your own 15-card pile; emptying it scores 15 at once and gives you 15 new cards.
-The first player to reach 99 wins at once. Everyone starts at 0 (option `handicap`).
-
-Bonus rule (option `bonus_rule=true`): discard your whole hand and you refill to six and play
-again at once.
-
-## Actions
-| ids | notation | move |
-| --- | --- | --- |
-| 0-109 | `R7` | put the card into your personal row |
-| 110-219 | `R7>1` | discard the card onto pile 1 |
-| 220-329 | `R7>2` | discard the card onto pile 2 |
-| 330 | `score` | score and clear your row (before the row card) |
-| 331 | `end` | stop discarding; refill; next player |
-
-Colour letters: R red, Y yellow, G green, A gray, L light blue, P purple, O orange, B blue,
-T tan, K pink.
-"""
-
 
 @register_game
 class NinetyNineGame(Warp99Game):
@@ -531,10 +333,7 @@ class NinetyNineGame(Warp99Game):
     source = "Ninety Nine and Sixto overviews § Ninety Nine"
     option_specs: ClassVar[Mapping[str, OptionSpec]] = NINETYNINE_OPTIONS
 
-    def rules_summary(self) -> str:
-        """The classic's rules (Ninety Nine overview) and how they differ from Warp 99."""
-        return NINETYNINE_SUMMARY
-
+    presentation_class = "ninetynine.games.warp99.presentation:NinetyNinePresentation"
     _fixed: ClassVar[dict[str, Any]] = {
         "rules": "standard",
         "extra_card": False,

@@ -104,16 +104,10 @@ def _count(k: int, noun: str = "card") -> str:
 
 
 def render_text(
-    obs: dict[str, Any],
-    markup: bool = False,
-    names: Sequence[str] | None = None,
+    obs: dict[str, Any], markup: bool = False, names: Sequence[str] | None = None, game: Any = None
 ) -> str:
-    """The board as seen in ``obs`` (see the module docstring).
-
-    ``names``: one label per seat (default ``Seat 0``, ``Seat 1``, ...; the observing seat is
-    then marked ``(you)``). With ``markup=True`` the text is Rich console markup; names are
-    inserted as given, so escape any ``[`` in them first.
-    """
+    """The board as seen in ``obs`` (see the module docstring); ``markup`` and ``names`` as
+    ``Presentation.render_observation`` takes them."""
     n = obs["num_players"]
     me = obs.get("player")
     names = seat_labels(obs, names)

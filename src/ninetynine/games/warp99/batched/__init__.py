@@ -149,9 +149,7 @@ def check_game(game: Any) -> Warp99Game:
 
     if not isinstance(game, Warp99Game):
         gid = getattr(game, "game_id", game)
-        raise GameOptionError(
-            f"the batched engine plays warp99 and ninetynine, not {gid!r}"
-        )
+        raise GameOptionError(f"the batched engine plays warp99 and ninetynine, not {gid!r}")
     return game
 
 

@@ -35,7 +35,7 @@ Option: `target` (default 15, 5-50).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.agent import SearchHooks, register_search_hooks
@@ -43,6 +43,7 @@ from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL, Game
 from ninetynine.core.options import OptionSpec, int_parser
+from ninetynine.core.presentation import Observation, Presentation
 from ninetynine.core.registry import register_agent
 from ninetynine.core.rng import Rng, as_rng
 from ninetynine.core.tensor import build_layout, fraction, relative_seats, slice_starts
@@ -226,6 +227,64 @@ class TinyState(EngineState):
         return s
 
 
+class TinyPresentation(Presentation):
+    """Race to 15 as shown: a three-line board, a hint, a browser drawing, a tensor."""
+
+    web_drawing = "tinygame.js"
+
+    def render_observation(
+        self, observation: Observation, markup: bool = False, names: Sequence[str] | None = None
+    ) -> str:
+        o = observation
+        lines = [f"total {o['total']} of {o['target']}, deck {o['deck_size']}"]
+        for i, k in enumerate(o["hand_sizes"]):
+            name = names[i] if names else f"seat {i}"
+            to_play = "  <- to play" if i == o["current_player"] else ""
+            lines.append(f"{name}: {k} cards{to_play}")
+        if o.get("hand") is not None:
+            lines.append("your hand: " + " ".join(map(str, o["hand"])))
+        return "\n".join(lines)
+
+    def hint(self, observation: Observation) -> str | None:
+        """The ``greedy`` agent's move, e.g. ``"play 4"``; ``None`` when it is not your turn."""
+        o = observation
+        if not self.is_to_act(o):
+            return None
+        legal = sorted({v - 1 for v in o["hand"] if v <= o["target"] - o["total"]}) or [PASS]
+        a = greedy_action(o, legal)
+        return "pass: no card fits" if a == PASS else f"play {a + 1}"
+
+    def observation_tensor_layout(self) -> list[TensorSlice]:
+        n = self.game.num_players
+        return build_layout(
+            [
+                ("hand", 5, "own cards of each value 1-5, count / 2"),
+                ("total", 1, "total / target"),
+                ("deck", 1, "deck size / 20"),
+                ("hand_sizes", n, "cards held per seat, own seat first, / 2"),
+                ("to_play", n, "one-hot: the seat to play, own seat first (all 0 at the end)"),
+                ("passes", 1, "passes in a row / players"),
+            ]
+        )
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        import numpy as np
+
+        n = self.game.num_players
+        size, at = slice_starts(self.observation_tensor_layout())
+        x = np.zeros(size, dtype=np.float32)
+        for v in observation.get("hand") or []:
+            x[at["hand"] + v - 1] += 0.5
+        x[at["total"]] = fraction(observation["total"], observation["target"])
+        x[at["deck"]] = fraction(observation["deck_size"], len(DECK))
+        seats = relative_seats(observation["player"], n)
+        for k, seat in enumerate(seats):
+            x[at["hand_sizes"] + k] = fraction(observation["hand_sizes"][seat], HAND_SIZE)
+            x[at["to_play"] + k] = float(observation["current_player"] == seat)
+        x[at["passes"]] = fraction(observation["passes"], n)
+        return x
+
+
 class TinyGame(Game):
     """Race to 15 (``ninetynine rules tinygame``), 2-3 players; option ``target``."""
 
@@ -237,6 +296,7 @@ class TinyGame(Game):
         "target": OptionSpec("target", 15, "the total that wins", int_parser(5, 50)),
     }
     state_class = TinyState
+    presentation_class = TinyPresentation
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         super().__init__(num_players, **options)
@@ -252,60 +312,6 @@ class TinyGame(Game):
         most ``target`` plays, each after at most ``num_players - 1`` passes, and the
         ``num_players`` passes that end a draw."""
         return (self.target + 1) * self.num_players
-
-    def rules_summary(self) -> str:
-        return __doc__ or self.title
-
-    def render_observation(
-        self, observation: Mapping[str, Any], markup: bool = False, names: list[str] | None = None
-    ) -> str:
-        o = observation
-        lines = [f"total {o['total']} of {o['target']}, deck {o['deck_size']}"]
-        for i, k in enumerate(o["hand_sizes"]):
-            name = names[i] if names else f"seat {i}"
-            to_play = "  <- to play" if i == o["current_player"] else ""
-            lines.append(f"{name}: {k} cards{to_play}")
-        if o.get("hand") is not None:
-            lines.append("your hand: " + " ".join(map(str, o["hand"])))
-        return "\n".join(lines)
-
-    def hint(self, observation: Mapping[str, Any]) -> str | None:
-        """The ``greedy`` agent's move, e.g. ``"play 4"``; ``None`` when it is not your turn."""
-        o = observation
-        if o.get("hand") is None or o["current_player"] != o["player"]:
-            return None
-        legal = sorted({v - 1 for v in o["hand"] if v <= o["target"] - o["total"]}) or [PASS]
-        a = greedy_action(o, legal)
-        return "pass: no card fits" if a == PASS else f"play {a + 1}"
-
-    def observation_tensor_layout(self) -> list[TensorSlice]:
-        n = self.num_players
-        return build_layout(
-            [
-                ("hand", 5, "own cards of each value 1-5, count / 2"),
-                ("total", 1, "total / target"),
-                ("deck", 1, "deck size / 20"),
-                ("hand_sizes", n, "cards held per seat, own seat first, / 2"),
-                ("to_play", n, "one-hot: the seat to play, own seat first (all 0 at the end)"),
-                ("passes", 1, "passes in a row / players"),
-            ]
-        )
-
-    def encode_observation(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        import numpy as np
-
-        size, at = slice_starts(self.observation_tensor_layout())
-        x = np.zeros(size, dtype=np.float32)
-        for v in observation.get("hand") or []:
-            x[at["hand"] + v - 1] += 0.5
-        x[at["total"]] = fraction(observation["total"], observation["target"])
-        x[at["deck"]] = fraction(observation["deck_size"], len(DECK))
-        seats = relative_seats(observation["player"], self.num_players)
-        for k, seat in enumerate(seats):
-            x[at["hand_sizes"] + k] = fraction(observation["hand_sizes"][seat], HAND_SIZE)
-            x[at["to_play"] + k] = float(observation["current_player"] == seat)
-        x[at["passes"]] = fraction(observation["passes"], self.num_players)
-        return x
 
 
 def greedy_action(observation: Mapping[str, Any], legal: list[int]) -> int:
@@ -350,4 +356,4 @@ def _rollout(state: Any, rng: Rng) -> int:
 register_agent("greedy", GreedyAgent, game_id=TinyGame.game_id, doc="win now, else stay safe")
 register_search_hooks(TinyGame.game_id, SearchHooks(rollout=_rollout, doc="greedy rollouts"))
 
-__all__ = ["GreedyAgent", "TinyGame", "TinyState", "greedy_action"]
+__all__ = ["GreedyAgent", "TinyGame", "TinyPresentation", "TinyState", "greedy_action"]
