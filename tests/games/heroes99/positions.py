@@ -20,8 +20,8 @@ from typing import Any
 import ninetynine
 from helpers import legal as legal  # re-exported with play: rule tests import them from here
 from helpers import play as play
-from ninetynine.games.heroes99.cards import NUM_CARDS, owned, parse_card
 from ninetynine.games.heroes99 import turn
+from ninetynine.games.heroes99.cards import NUM_CARDS, owned, parse_card
 from ninetynine.games.heroes99.effects import TURN_STEPS, PlayPending
 from ninetynine.games.heroes99.state import HeroesState
 

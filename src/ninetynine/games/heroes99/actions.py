@@ -144,6 +144,24 @@ class Layout:
             return k, (a - self.order,)
         return k, ()
 
+    def encode(self, kind: str, x: tuple[int, ...]) -> int:
+        """The id of a ``(kind, numbers)`` pair as :meth:`decode` or :meth:`parse` give them
+        (not ``active_card``: its position is the caller's to find)."""
+        if kind == "pick":
+            return self.pick_id(x[0], x[1])
+        if kind == "play":
+            return self.play_id(x[0], x[1])
+        if kind == "slot":
+            return self.slot_id(x[0], x[1])
+        if kind == "card":
+            return self.card_id(x[0])
+        if kind == "active":
+            return self.active_id(x[0], x[1], x[2])
+        fixed = {"pass": self.pass_, "use": self.use, "bonus": self.bonus}
+        if kind in fixed:
+            return fixed[kind]
+        return {"skill": self.skill, "lane": self.lane, "order": self.order}[kind] + x[0]
+
     def to_string(self, a: int, hero_ids: list[str], active_card: int | None = None) -> str:
         """Notation of ``a`` (see the module table). ``active_card``: for an active-card id,
         the card at that position, when it names the card unambiguously."""

@@ -15,9 +15,8 @@ out "as completely as you are able" (99 Heroes rulebook § Activating Skills, de
 An effect of a hero that has left the game (its lane resolved) does nothing (H15). Enemy
 heroes with ``ward`` cannot be shifted from or to, discarded from or swapped (``rules.warded``).
 
-The sections below take the words one by one: what the word does (its runner's docstring),
-the choices it asks for and what each choice does. The tables :data:`RUN`, :data:`OPTIONS` and
-:data:`APPLY` at the end map the words and choice steps to them.
+Below, one section per word: what it does (its runner's docstring), the choices it asks for
+and what each does; the tables :data:`RUN`, :data:`OPTIONS` and :data:`APPLY` index them.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from . import rules as R
 from .actions import MAX_ACTIVE_POS
 from .cards import NUM_CARDS, clash_rank, owned
-from .effects import SECRET_CLASH, STEP_WORDS, ChoiceStep, ChoosePending, Fx
+from .effects import SECRET_CLASH, STEP_WORDS, ChoiceStep, ChoosePending, Fx, LaneResult, Verb
 
 if TYPE_CHECKING:
     from .roster import Effect
@@ -79,25 +78,16 @@ def apply_choice(s: HeroesState, p: ChoosePending, x: tuple[int, ...]) -> None:
         run_effect(s, p["task"])
 
 
-def idle(
-    s: HeroesState,
-    q: int,
-    h: int,
-    what: str,
-    cands: Sequence[tuple[int, int]] = (),
-    full: Sequence[Sequence[int]] = (),
-) -> None:
+Heroes = Sequence[Sequence[int]]
+
+
+def idle(s: HeroesState, q: int, h: int, what: str, cands: Heroes = (), full: Heroes = ()) -> None:
     """An effect of ``q``'s hero ``h`` that can do nothing says why (H11): the ``what`` it
     found none of, the enemy heroes among ``cands`` whose ward kept it out, and the heroes
     ``full`` already holding the most active cards a shift may bring them to (H10)."""
     warded = [[a, b] for a, b in cands if R.warded(s, q, a, b)]
-    event: dict[str, Any] = {
-        "type": "no_effect",
-        "seat": q,
-        "hero": s._hid(h),
-        "what": what,
-        "warded": warded,
-    }
+    event: dict[str, Any] = {"type": "no_effect", "seat": q, "hero": s._hid(h), "what": what}
+    event["warded"] = warded
     if full:
         event["full"] = [list(x) for x in full if list(x) not in warded]
     s.events.append(event)
@@ -232,7 +222,7 @@ def discard(s: HeroesState, task: Fx, eff: Effect, ln: int) -> None:
     if data["left"] <= 0:
         return
     step: ChoiceStep = "discard_active" if src == "active" else "discard_bolster"
-    if _discard_targets(s, eff, q, ln, src):
+    if R.discard_targets(s, eff, q, ln, src):
         ask(s, q, step, task)
     elif data["left"] == eff.amount:  # nothing discarded yet: say why
         pile = s.active if src == "active" else s.bolsters
@@ -241,20 +231,11 @@ def discard(s: HeroesState, task: Fx, eff: Effect, ln: int) -> None:
         idle(s, q, h, f"{what} it may discard", with_cards)
 
 
-def _discard_targets(
-    s: HeroesState, eff: Effect, q: int, ln: int, src: str
-) -> list[tuple[int, int]]:
-    pile = s.active if src == "active" else s.bolsters
-    return [
-        (a, b) for a, b in R.select(s, eff.target, q, ln) if pile[a][b] and not R.warded(s, q, a, b)
-    ]
-
-
 def _discard_from_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) -> list[int]:
     lay = s.game.layout
     src = "active" if p["step"] == "discard_active" else "bolster"
     out = []
-    for a, b in _discard_targets(s, eff, p["task"].owner, ln, src):
+    for a, b in R.discard_targets(s, eff, p["task"].owner, ln, src):
         if src == "active":
             out += [lay.active_id(a, b, k) for k in range(min(len(s.active[a][b]), MAX_ACTIVE_POS))]
         else:
@@ -277,17 +258,14 @@ def _discard_from_hand(s: HeroesState, p: ChoosePending, x: tuple[int, ...]) -> 
     return True
 
 
-def _discard_active(s: HeroesState, p: ChoosePending, x: tuple[int, ...]) -> bool:
-    a, b, k = x
-    discard_from_hero(s, p["task"].owner, a, b, s.active[a][b].pop(k), "active")
-    p["task"].progress["left"] -= 1
-    return True
-
-
-def _discard_bolster(s: HeroesState, p: ChoosePending, x: tuple[int, ...]) -> bool:
-    a, b = x
-    s.bknown[a][b].pop()
-    discard_from_hero(s, p["task"].owner, a, b, s.bolsters[a][b].pop(), "bolster")
+def _discard_from_pile(s: HeroesState, p: ChoosePending, x: tuple[int, ...]) -> bool:
+    """The active card ``x`` (``discard_active``) or the top bolster of hero ``x``."""
+    a, b = x[0], x[1]
+    if p["step"] == "discard_active":
+        discard_from_hero(s, p["task"].owner, a, b, s.active[a][b].pop(x[2]), "active")
+    else:
+        s.bknown[a][b].pop()
+        discard_from_hero(s, p["task"].owner, a, b, s.bolsters[a][b].pop(), "bolster")
     p["task"].progress["left"] -= 1
     return True
 
@@ -297,16 +275,9 @@ def discard_from_hero(s: HeroesState, q: int, a: int, b: int, code: int, src: st
     owner's discard pile, face-up (H21)."""
     s.discards[code // NUM_CARDS].append(code % NUM_CARDS)
     s.st["discards"][q] += 1
-    s.events.append(
-        {
-            "type": "discard",
-            "seat": q,
-            "card": code % NUM_CARDS,
-            "owner": code // NUM_CARDS,
-            "from": src,
-            "target": [a, b],
-        }
-    )
+    owner, card = divmod(code, NUM_CARDS)
+    event = {"type": "discard", "seat": q, "card": card, "owner": owner, "from": src}
+    s.events.append({**event, "target": [a, b]})
 
 
 # ----------------------------------------------------------------------------- shift
@@ -317,30 +288,12 @@ def shift(s: HeroesState, task: Fx, eff: Effect, ln: int) -> None:
     active cards" (H10), so a card with nowhere to go cannot be chosen."""
     q = task.owner
     if "source" not in task.progress:
-        if not _shift_sources(s, eff, q, ln):
+        if not R.shift_sources(s, eff, q, ln):
             _idle_shift(s, eff, q, task.hero, ln)
             return
         ask(s, q, "shift_from", task)
         return
     ask(s, q, "shift_to", task)
-
-
-def _shift_dests(
-    s: HeroesState, eff: Effect, q: int, ln: int, sa: int, sb: int
-) -> list[tuple[int, int]]:
-    return [
-        (a, b)
-        for a, b in R.select(s, eff.to, q, ln)
-        if (a, b) != (sa, sb) and len(s.active[a][b]) < R.SHIFT_LIMIT and not R.warded(s, q, a, b)
-    ]
-
-
-def _shift_sources(s: HeroesState, eff: Effect, q: int, ln: int) -> list[tuple[int, int]]:
-    return [
-        (a, b)
-        for a, b in R.select(s, eff.source, q, ln)
-        if s.active[a][b] and not R.warded(s, q, a, b) and _shift_dests(s, eff, q, ln, a, b)
-    ]
 
 
 def _idle_shift(s: HeroesState, eff: Effect, q: int, h: int, ln: int) -> None:
@@ -358,7 +311,7 @@ def _shift_from_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) 
     lay = s.game.layout
     return sorted(
         lay.active_id(a, b, k)
-        for a, b in _shift_sources(s, eff, p["task"].owner, ln)
+        for a, b in R.shift_sources(s, eff, p["task"].owner, ln)
         for k in range(min(len(s.active[a][b]), MAX_ACTIVE_POS))
     )
 
@@ -366,7 +319,7 @@ def _shift_from_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) 
 def _shift_to_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) -> list[int]:
     lay = s.game.layout
     sa, sb, _ = p["task"].progress["source"]
-    dests = _shift_dests(s, eff, p["task"].owner, ln, sa, sb)
+    dests = R.shift_dests(s, eff, p["task"].owner, ln, sa, sb)
     return sorted(lay.slot_id(a, b) for a, b in dests)
 
 
@@ -397,47 +350,28 @@ def swap(s: HeroesState, task: Fx, eff: Effect, ln: int) -> None:
     if "a" not in data:
         if eff.who == "this":
             data["a"] = [q, ln]
-        elif not _swap_firsts(s, eff, q):
-            idle(s, q, task.hero, "two heroes it may swap", _swap_cands(s, eff, q))
+        elif not R.swap_firsts(s, eff, q):
+            idle(s, q, task.hero, "two heroes it may swap", R.swap_candidates(s, eff, q))
             return
         else:
             ask(s, q, "swap_a", task)
             return
-    if not _swap_seconds(s, eff, q, data["a"]):
-        idle(s, q, task.hero, "hero it may swap with", _swap_cands(s, eff, q))
+    if not R.swap_seconds(s, eff, q, data["a"]):
+        idle(s, q, task.hero, "hero it may swap with", R.swap_candidates(s, eff, q))
         return
     ask(s, q, "swap_b", task)
 
 
-def _swap_cands(s: HeroesState, eff: Effect, q: int) -> list[tuple[int, int]]:
-    n = s.game.num_players
-    seats = [q] if eff.who in ("own", "this") else [r for r in range(n) if r != q]
-    return [(r, b) for r in seats for b in range(s.game.lanes) if s.heroes[r][b] >= 0]
-
-
-def _swap_pool(s: HeroesState, eff: Effect, q: int) -> list[tuple[int, int]]:
-    return [(r, b) for r, b in _swap_cands(s, eff, q) if not R.warded(s, q, r, b)]
-
-
-def _swap_firsts(s: HeroesState, eff: Effect, q: int) -> list[tuple[int, int]]:
-    pool = _swap_pool(s, eff, q)
-    return [(r, b) for r, b in pool if sum(1 for r2, _ in pool if r2 == r) >= 2]
-
-
-def _swap_seconds(s: HeroesState, eff: Effect, q: int, a: list[int]) -> list[tuple[int, int]]:
-    return [(r, b) for r, b in _swap_pool(s, eff, q) if r == a[0] and b != a[1]]
-
-
 def _swap_a_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) -> list[int]:
     lay = s.game.layout
-    return sorted(lay.slot_id(a, b) for a, b in _swap_firsts(s, eff, p["task"].owner))
+    return sorted(lay.slot_id(a, b) for a, b in R.swap_firsts(s, eff, p["task"].owner))
 
 
 def _swap_b_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) -> list[int]:
     lay = s.game.layout
     task = p["task"]
     return sorted(
-        lay.slot_id(a, b) for a, b in _swap_seconds(s, eff, task.owner, task.progress["a"])
+        lay.slot_id(a, b) for a, b in R.swap_seconds(s, eff, task.owner, task.progress["a"])
     )
 
 
@@ -510,16 +444,8 @@ def clash(s: HeroesState, task: Fx, eff: Effect, ln: int) -> None:
     s.clash = None
     s.secret = [x for x in s.secret if x[2] != SECRET_CLASH]
     actor = cl["actor"]
-    s.events.append(
-        {
-            "type": "clash_result",
-            "seat": actor,
-            "cards": list(cl["cards"]),
-            "winner": winner,
-            "losers": losers,
-            "low": low,
-        }
-    )
+    result = {"type": "clash_result", "seat": actor, "cards": list(cl["cards"])}
+    s.events.append({**result, "winner": winner, "losers": losers, "low": low})
     wl, ll = s.game.clash_lists[(task.lid, task.pos)]
     if winner == actor:
         s.st["clashes_won"][actor] += 1
@@ -560,7 +486,8 @@ def resolve_lane(s: HeroesState, ln: int, q: int) -> None:
     pts = R.lane_points(s, ln)
     strength = [R.strength(s, r, ln) for r in range(n)]
     heroes = [s._hid(s.heroes[r][ln]) for r in range(n)]
-    s.lane_result[ln] = {"points": pts, "strength": strength, "heroes": heroes}
+    tally = LaneResult(points=pts, strength=strength, heroes=heroes)
+    s.lane_result[ln] = tally
     for r in range(n):
         for code in s.active[r][ln] + s.bolsters[r][ln]:
             s.removed[code // NUM_CARDS].append(code % NUM_CARDS)
@@ -569,16 +496,7 @@ def resolve_lane(s: HeroesState, ln: int, q: int) -> None:
         s.bknown[r][ln] = []
         s.heroes[r][ln] = -1
     s.st["lanes_resolved"][q] += 1
-    s.events.append(
-        {
-            "type": "resolve",
-            "seat": q,
-            "lane": ln,
-            "points": pts,
-            "strength": strength,
-            "heroes": heroes,
-        }
-    )
+    s.events.append({"type": "resolve", "seat": q, "lane": ln, **tally})
 
 
 def _lane_options(s: HeroesState, p: ChoosePending, eff: Effect, ln: int) -> list[int]:
@@ -612,7 +530,7 @@ Options = Callable[["HeroesState", ChoosePending, "Effect", int], list[int]]
 Apply = Callable[["HeroesState", ChoosePending, tuple[int, ...]], bool]
 
 #: Each effect word's runner.
-RUN: dict[str, Runner] = {
+RUN: dict[Verb, Runner] = {
     "bolster": bolster,
     "bolster_hand": bolster_hand,
     "draw": draw,
@@ -646,8 +564,8 @@ APPLY: dict[ChoiceStep, Apply] = {
     "bolster_hand": _bolster_choose_card,
     "discard_hand": _discard_from_hand,
     "discard_enemy": _discard_from_hand,
-    "discard_active": _discard_active,
-    "discard_bolster": _discard_bolster,
+    "discard_active": _discard_from_pile,
+    "discard_bolster": _discard_from_pile,
     "shift_from": _shift_choose_card,
     "shift_to": _shift_choose_hero,
     "swap_a": _swap_choose_first,
@@ -662,20 +580,11 @@ __all__ = [
     "RUN",
     "apply_choice",
     "ask",
-    "bolster",
-    "bolster_hand",
-    "bonus_turn",
-    "clash",
-    "discard",
     "discard_from_hero",
-    "draw",
     "idle",
     "options",
     "push_effects",
-    "resolve",
     "resolve_lane",
     "run_effect",
-    "shift",
-    "swap",
     "swap_heroes",
 ]

@@ -46,11 +46,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ninetynine.core.errors import GameOptionError
 
 from .cards import RANK_NAMES, SUITS, parse_rank, parse_suit
+from .effects import Verb
 
 #: Who an effect may pick a hero from (relative to the hero whose skill or ability it is).
 SELECTORS: dict[str, str] = {
@@ -63,7 +64,7 @@ SELECTORS: dict[str, str] = {
     "any": "any hero",
 }
 #: Effect verbs, each with its allowed fields and their defaults.
-EFFECT_FIELDS: dict[str, dict[str, Any]] = {
+EFFECT_FIELDS: dict[Verb, dict[str, Any]] = {
     "bolster": {"amount": 1, "to": "this"},
     "bolster_hand": {"amount": 1, "to": "this"},
     "draw": {"amount": 1, "until": 0},
@@ -152,7 +153,7 @@ class Condition:
 class Effect:
     """One effect: a verb and its fields (defaults filled in, see :data:`EFFECT_FIELDS`)."""
 
-    verb: str
+    verb: Verb
     amount: int = 1
     until: int = 0
     to: str = "this"
@@ -381,7 +382,7 @@ class _Checker:
             raise self.fail(
                 f"{where}.verb", f"missing (required); verbs: {', '.join(EFFECT_FIELDS)}"
             )
-        verb = self.choice(data["verb"], f"{where}.verb", list(EFFECT_FIELDS))
+        verb = cast(Verb, self.choice(data["verb"], f"{where}.verb", list(EFFECT_FIELDS)))
         fields = EFFECT_FIELDS[verb]
         t = self.table(data, where, ["verb", *fields])
         kw: dict[str, Any] = {"verb": verb}

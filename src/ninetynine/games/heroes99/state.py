@@ -35,13 +35,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.engine import EngineState
+from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id
+from ninetynine.core.util import accept_action
 
 from . import interpreter, observation, serialize, turn
 from . import rules as R
-from .cards import NUM_CARDS, format_card
+from .cards import NUM_CARDS, format_card, parse_card
 from .effects import (
     NO_DRAW,
     NO_PLAY,
@@ -52,7 +53,6 @@ from .effects import (
     SECRET_BOLSTER,
     SECRET_CLASH,
     SECRET_PICK,
-    STEP_WORDS,
     Clash,
     LaneResult,
     Pending,
@@ -342,40 +342,16 @@ class HeroesState(EngineState):
 
         :raises NotationError: not a move."""
         lay = self.game.layout
-        from .cards import parse_card
-
         kind, x = lay.parse(text, self.game.roster.find, parse_card)
-        if kind == "pick":
-            return lay.pick_id(x[0], x[1])
-        if kind == "play":
-            return lay.play_id(x[0], x[1])
-        if kind == "skill":
-            return lay.skill + x[0]
-        if kind == "pass":
-            return lay.pass_
-        if kind == "use":
-            return lay.use
-        if kind == "bonus":
-            return lay.bonus
-        if kind == "slot":
-            return lay.slot_id(x[0], x[1])
-        if kind == "card":
-            return lay.card_id(x[0])
-        if kind == "active":
-            return lay.active_id(*x)
-        if kind == "active_card":
-            q, ln, c = x
-            cards = [code % NUM_CARDS for code in self.active[q][ln]]
-            if c not in cards:
-                from ninetynine.core.errors import NotationError
-
-                raise NotationError(
-                    f"{text!r}: seat {q}'s hero in lane {ln + 1} has no active {format_card(c)}"
-                )
-            return lay.active_id(q, ln, cards.index(c))
-        if kind == "lane":
-            return lay.lane + x[0]
-        return lay.order + x[0]
+        if kind != "active_card":
+            return lay.encode(kind, x)
+        q, ln, c = x
+        cards = [code % NUM_CARDS for code in self.active[q][ln]]
+        if c not in cards:
+            raise NotationError(
+                f"{text!r}: seat {q}'s hero in lane {ln + 1} has no active {format_card(c)}"
+            )
+        return lay.active_id(q, ln, cards.index(c))
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
@@ -471,54 +447,8 @@ class HeroesState(EngineState):
     def _hid(self, h: int) -> str | None:
         return self.game.roster.heroes[h].id if h >= 0 else None
 
-    # ------------------------------------------------------------------ errors
     def _why_illegal(self, action: Any) -> str:
-        lay = self.game.layout
-        a = as_action_id(action)
-        if a is None or not 0 <= a < lay.size:
-            return (
-                f"{action!r} is not a 99 Heroes action id (an integer 0-{lay.size - 1}, e.g. "
-                "from legal_actions())"
-            )
-        name = self.action_to_string(a)
-        p = self.pending
-        if self.phase == OVER or p is None:
-            return f"{name} is illegal: the game is over"
-        kind, x = lay.decode(a)
-        want = {
-            "pick": "place a hero (e.g. bastion@1)",
-            "play": "play a card on one of your heroes (e.g. 7H>1)",
-            "skill": "activate a matching skill or pass",
-            "use": "use the ability or pass",
-            "bonus": "take the Bonus Turn (bonus) or pass",
-            "order": "choose which ability resolves first (order1 ...)",
-        }.get(p["kind"], "")
-        if p["kind"] == "choose":
-            want = f"choose for the effect ({STEP_WORDS[p['step']]})"
-        if kind == "pick" and p["kind"] == "pick":
-            q = p["seat"]
-            if x[0] in self.heroes[q]:
-                hero = self.game.roster.heroes[x[0]].name
-                return f"{name} is illegal: you have already placed {hero}"
-            return f"{name} is illegal: you already have a hero in lane {x[1] + 1}"
-        if kind == "play" and p["kind"] == "play":
-            q = p["seat"]
-            if x[0] not in self.hands[q]:
-                return f"{name} is illegal: you hold no {format_card(x[0])}"
-            if self.heroes[q][x[1]] < 0:
-                return f"{name} is illegal: you have no hero in lane {x[1] + 1} any more"
-            cap = R.capacity(self, q, x[1])
-            return (
-                f"{name} is illegal: your hero in lane {x[1] + 1} has "
-                f"{len(self.active[q][x[1]])} active "
-                f"cards; a card goes on a hero with at most {cap - 1}"
-            )
-        if kind == "skill" and p["kind"] == "skill":
-            return f"{name} is illegal: the card played does not match that skill"
-        return f"{name} is illegal: now {self._who(p)} must {want}"
-
-    def _who(self, p: Mapping[str, Any]) -> str:
-        return f"seat {p['seat']}"
+        return turn.why_illegal(self, action)
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None) -> dict[str, Any]:

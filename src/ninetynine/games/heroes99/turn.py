@@ -5,7 +5,8 @@
 card. / Activate a skill. / End (Character abilities)", then a Bonus Turn if one was earned
 (H17). The turn is a queue of tasks (``effects.py``) that :func:`run` works through until one
 needs a decision (the state's ``pending``) or the game ends (§ Game End, H6, H7). What an
-effect does is ``interpreter.py``.
+effect does is ``interpreter.py``. :func:`why_illegal` words the refusal of a move that is not
+one of the decision's.
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.util import as_action_id
+
 from . import rules as R
 from .actions import MAX_ORDER
-from .cards import RANK, SUIT, owned
+from .cards import RANK, SUIT, format_card, owned
 from .effects import (
     NO_DRAW,
     NO_PLAY,
     OVER,
     PLAY,
     SECRET_PICK,
+    STEP_WORDS,
     TURN_STEPS,
     BonusPending,
     OrderPending,
@@ -327,6 +331,55 @@ def finish(s: HeroesState, how: str, seat: int) -> None:
     s.events.append(end)
 
 
+# ----------------------------------------------------------------------------- refusals
+def why_illegal(s: HeroesState, action: Any) -> str:
+    """Why ``action`` is not legal now, in the words of the decision asked (the message of
+    ``IllegalActionError``)."""
+    lay = s.game.layout
+    a = as_action_id(action)
+    if a is None or not 0 <= a < lay.size:
+        return (
+            f"{action!r} is not a 99 Heroes action id (an integer 0-{lay.size - 1}, e.g. "
+            "from legal_actions())"
+        )
+    name = s.action_to_string(a)
+    p = s.pending
+    if s.phase == OVER or p is None:
+        return f"{name} is illegal: the game is over"
+    kind, x = lay.decode(a)
+    want = {
+        "pick": "place a hero (e.g. bastion@1)",
+        "play": "play a card on one of your heroes (e.g. 7H>1)",
+        "skill": "activate a matching skill or pass",
+        "use": "use the ability or pass",
+        "bonus": "take the Bonus Turn (bonus) or pass",
+        "order": "choose which ability resolves first (order1 ...)",
+    }.get(p["kind"], "")
+    if p["kind"] == "choose":
+        want = f"choose for the effect ({STEP_WORDS[p['step']]})"
+    if kind == "pick" and p["kind"] == "pick":
+        q = p["seat"]
+        if x[0] in s.heroes[q]:
+            hero = s.game.roster.heroes[x[0]].name
+            return f"{name} is illegal: you have already placed {hero}"
+        return f"{name} is illegal: you already have a hero in lane {x[1] + 1}"
+    if kind == "play" and p["kind"] == "play":
+        q = p["seat"]
+        if x[0] not in s.hands[q]:
+            return f"{name} is illegal: you hold no {format_card(x[0])}"
+        if s.heroes[q][x[1]] < 0:
+            return f"{name} is illegal: you have no hero in lane {x[1] + 1} any more"
+        cap = R.capacity(s, q, x[1])
+        return (
+            f"{name} is illegal: your hero in lane {x[1] + 1} has "
+            f"{len(s.active[q][x[1]])} active "
+            f"cards; a card goes on a hero with at most {cap - 1}"
+        )
+    if kind == "skill" and p["kind"] == "skill":
+        return f"{name} is illegal: the card played does not match that skill"
+    return f"{name} is illegal: now seat {p['seat']} must {want}"
+
+
 __all__ = [
     "activate",
     "begin_turn",
@@ -345,5 +398,6 @@ __all__ = [
     "triggers",
     "triggers_of",
     "use",
+    "why_illegal",
     "winner_now",
 ]
