@@ -20,7 +20,7 @@ from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id, check_seat
+from ninetynine.core.util import accept_action, as_action_id, check_seat, deal_hands
 
 from . import actions as A
 from .cards import MINUS10, NAMES, NUM_KINDS, ONO, PLAY2, REVERSE, SHORT
@@ -127,14 +127,7 @@ class Ono99State(EngineState):
         rng = Rng(seed)
         s = cls._bare(game, rng.getstate(), rng)
         n = game.num_players
-        deck = [k for k in range(NUM_KINDS) for _ in range(game.counts[k])]
-        rng.shuffle(deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
-            for i in range(n):
-                hands[i].append(deck.pop())
-        s.hands = [sorted(h) for h in hands]
-        s.draw = deck
+        s.hands, s.draw = deal_hands(game.counts, n, HAND_SIZE, rng)
         s.played = []
         s.out = [[] for _ in range(n)]
         s.alive = [True] * n
@@ -483,6 +476,7 @@ class Ono99State(EngineState):
         sorted kinds) unless ``player`` is ``None``. Never: another seat's cards, the cards a
         seat took out of the game, the draw pile's order, the RNG (D16).
         """
+        check_seat(player, self.game.num_players)
         n = self.game.num_players
         last = self.last
         obs: dict[str, Any] = {
@@ -518,8 +512,6 @@ class Ono99State(EngineState):
             "ended_by": self.ended_by,
         }
         if player is not None:
-            if not 0 <= player < n:
-                raise ValueError(f"no seat {player} in a {n}-player game")
             obs["hand"] = self.hands[player][:]
         return obs
 

@@ -34,6 +34,7 @@ def observe(s: TripwireState, player: int | None) -> dict[str, Any]:
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
     n = s.game.num_players
+    check_seat(player, n)
     last = s.last
     obs: dict[str, Any] = {
         "game": s.game.game_id,
@@ -69,8 +70,6 @@ def observe(s: TripwireState, player: int | None) -> dict[str, Any]:
         "ended_by": s.ended_by,
     }
     if player is not None:
-        if not 0 <= player < n:
-            raise ValueError(f"no seat {player} in a {n}-player game")
         obs["hand"] = s.hands[player][:]
     return obs
 

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import accept_action, as_action_id
+from ninetynine.core.util import accept_action, as_action_id, deal_hands
 
 from . import actions as A
 from . import observation, serialize, turn
-from .cards import COLOR_NAMES, NAMES, NULL, NUM_KINDS, NUM_MARKERS, is_neutral_chain
+from .cards import COLOR_NAMES, NAMES, NULL, NUM_MARKERS, is_neutral_chain
 from .rules import SLOTS, slot_card, valid_slots, why_invalid
 from .serialize import STAT_KEYS
 from .turn import (
@@ -151,14 +151,7 @@ class TripwireState(EngineState):
         rng = Rng(seed)
         s = cls._bare(game, rng.getstate(), rng)
         n = game.num_players
-        deck = [k for k in range(NUM_KINDS) for _ in range(game.counts[k])]
-        rng.shuffle(deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
-            for i in range(n):
-                hands[i].append(deck.pop())
-        s.hands = [sorted(h) for h in hands]
-        s.draw = deck
+        s.hands, s.draw = deal_hands(game.counts, n, HAND_SIZE, rng)
         s.side = []
         s.docks = [[], [], []]
         s.colors = [0, 1, 2]
