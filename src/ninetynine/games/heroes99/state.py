@@ -579,16 +579,4 @@ def _secret_kind(pending: Pending) -> int:
     return SECRET_CLASH if pending.get("step") == "clash" else SECRET_BOLSTER
 
 
-__all__ = [
-    "HAND_SIZE",
-    "NO_DRAW",
-    "NO_PLAY",
-    "OVER",
-    "PHASE_NAMES",
-    "PICK",
-    "PLAY",
-    "SECRET_BOLSTER",
-    "SECRET_CLASH",
-    "SECRET_PICK",
-    "HeroesState",
-]
+__all__ = ["HAND_SIZE", "NO_DRAW", "NO_PLAY", "OVER", "PICK", "PLAY", "HeroesState"]

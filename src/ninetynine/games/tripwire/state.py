@@ -33,13 +33,10 @@ from .serialize import STAT_KEYS
 from .turn import (
     BLOCKED,
     CLEAR,
-    HIT,
-    NULLED,
     OVER,
     PHASE_NAMES,
     PLAY,
     TURN_LIMIT,
-    WALL,
     WAVE,
 )
 
@@ -497,17 +494,4 @@ class TripwireState(EngineState):
         )
 
 
-__all__ = [
-    "BLOCKED",
-    "CLEAR",
-    "HAND_SIZE",
-    "HIT",
-    "NULLED",
-    "OVER",
-    "PHASE_NAMES",
-    "PLAY",
-    "TURN_LIMIT",
-    "WALL",
-    "WAVE",
-    "TripwireState",
-]
+__all__ = ["BLOCKED", "CLEAR", "HAND_SIZE", "OVER", "PLAY", "TURN_LIMIT", "WAVE", "TripwireState"]
