@@ -30,7 +30,7 @@ from .cards import NUM_CARDS, clash_rank, owned
 from .effects import SECRET_CLASH, STEP_WORDS, ChoiceStep, ChoosePending, Fx, LaneResult, Verb
 
 if TYPE_CHECKING:
-    from .roster import Effect
+    from .hero import Effect
     from .state import HeroesState
 
 

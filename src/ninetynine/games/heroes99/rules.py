@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .cards import NUM_CARDS, RANK, SUIT
 
 if TYPE_CHECKING:
-    from .roster import Effect
+    from .hero import Effect
 
 #: ``§ Playing Cards``: "one of your heroes with 2 or fewer active cards".
 BASE_CAPACITY = 3
