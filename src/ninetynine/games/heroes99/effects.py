@@ -231,7 +231,7 @@ def copy_pending(p: Pending | None) -> Pending | None:
     if p is None:
         return None
     if p["kind"] == "choose":
-        return ChoosePending(kind="choose", seat=p["seat"], step=p["step"], task=copy_fx(p["task"]))
+        return {"kind": "choose", "seat": p["seat"], "step": p["step"], "task": copy_fx(p["task"])}
     return p.copy()
 
 
@@ -349,27 +349,27 @@ def pending_from_json(d: Any) -> Pending | None:
         return None
     kind, seat = d["kind"], int(d["seat"])
     if kind == "pick":
-        return PickPending(kind="pick", seat=seat)
+        return {"kind": "pick", "seat": seat}
     if kind == "play":
-        return PlayPending(kind="play", seat=seat)
+        return {"kind": "play", "seat": seat}
     if kind == "bonus":
-        return BonusPending(kind="bonus", seat=seat)
+        return {"kind": "bonus", "seat": seat}
     if kind == "skill":
         skills = tuple(int(k) for k in d["skills"])
-        return SkillPending(kind="skill", seat=seat, lane=int(d["lane"]), skills=skills)
+        return {"kind": "skill", "seat": seat, "lane": int(d["lane"]), "skills": skills}
     if kind == "use":
         when = _literal(d["when"], When, "when")
-        return UsePending(kind="use", seat=seat, item=_ref(d["item"]), when=when)
+        return {"kind": "use", "seat": seat, "item": _ref(d["item"]), "when": when}
     if kind == "order":
         items = tuple(_ref(i) for i in d["items"])
         when = _literal(d["when"], When, "when")
-        return OrderPending(kind="order", seat=seat, items=items, when=when)
+        return {"kind": "order", "seat": seat, "items": items, "when": when}
     if kind == "choose":
         task = task_from_json(d["task"])
         if task.kind != "fx":
             raise ValueError(f"a choice inside {task!r}, not inside an effect")
         step = _literal(d["step"], ChoiceStep, "step")
-        return ChoosePending(kind="choose", seat=seat, step=step, task=task)
+        return {"kind": "choose", "seat": seat, "step": step, "task": task}
     raise ValueError(f"no decision of kind {kind!r}")
 
 

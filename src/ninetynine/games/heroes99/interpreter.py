@@ -53,7 +53,7 @@ def run_effect(s: HeroesState, task: Fx) -> None:
 def ask(s: HeroesState, seat: int, step: ChoiceStep, task: Fx) -> None:
     """Pause for ``seat``'s choice ``step`` inside ``task``; the choice resumes it. A choice
     with one option is made at once; with none, the effect does nothing more (H11)."""
-    p = ChoosePending(kind="choose", seat=seat, step=step, task=task)
+    p: ChoosePending = {"kind": "choose", "seat": seat, "step": step, "task": task}
     s.pending = p
     opts = options(s, p)
     if not opts:

@@ -56,7 +56,6 @@ from .effects import (
     Clash,
     LaneResult,
     Pending,
-    PickPending,
     Task,
     copy_clash,
     copy_pending,
@@ -195,7 +194,7 @@ class HeroesState(EngineState):
             s.hands[p] = sorted(deck[-HAND_SIZE:])
             s.decks[p] = deck[:-HAND_SIZE]
         s.first = rng.randbelow(game.num_players)
-        s.pending = PickPending(kind="pick", seat=0)
+        s.pending = {"kind": "pick", "seat": 0}
         return s
 
     def clone(self) -> HeroesState:

@@ -27,11 +27,7 @@ from .effects import (
     SECRET_PICK,
     STEP_WORDS,
     TURN_STEPS,
-    BonusPending,
     OrderPending,
-    PickPending,
-    PlayPending,
-    SkillPending,
     SkillStep,
     Task,
     TriggerRef,
@@ -53,10 +49,10 @@ def pick(s: HeroesState, seat: int, hero: int, lane: int) -> None:
     n, L = s.game.num_players, s.game.lanes
     s.events.append({"type": "placed", "seat": seat})
     if any(h < 0 for h in s.heroes[seat]):
-        s.pending = PickPending(kind="pick", seat=seat)
+        s.pending = {"kind": "pick", "seat": seat}
         return
     if seat + 1 < n:
-        s.pending = PickPending(kind="pick", seat=seat + 1)
+        s.pending = {"kind": "pick", "seat": seat + 1}
         return
     s.revealed = True
     s.secret = [x for x in s.secret if x[2] != SECRET_PICK]
@@ -120,9 +116,9 @@ def do(s: HeroesState, task: Task) -> None:
         if not s.hands[p] or not playable(s, p):
             finish(s, NO_PLAY, p)
             return
-        s.pending = PlayPending(kind="play", seat=p)
+        s.pending = {"kind": "play", "seat": p}
     elif s.bonus_earned:  # finish
-        s.pending = BonusPending(kind="bonus", seat=p)
+        s.pending = {"kind": "bonus", "seat": p}
     else:
         begin_turn(s, (p + 1) % s.game.num_players, False)
 
@@ -176,7 +172,7 @@ def skill_step(s: HeroesState, p: int, ln: int, c: int) -> None:
         if (every or sk.matches(SUIT[c], RANK[c])) and holds(s, sk.cond.tests, p, ln)
     )
     if opts:
-        s.pending = SkillPending(kind="skill", seat=p, lane=ln, skills=opts)
+        s.pending = {"kind": "skill", "seat": p, "lane": ln, "skills": opts}
 
 
 def activate(s: HeroesState, p: int, ln: int, k: int) -> None:
@@ -213,7 +209,7 @@ def triggers(s: HeroesState, items: tuple[TriggerRef, ...], when: When) -> None:
         return
     if len(live) > MAX_ORDER:  # more than the order actions: the rest are ordered next
         s.queue.insert(0, Triggers("triggers", live[MAX_ORDER:], when))
-    s.pending = OrderPending(kind="order", seat=s.player, items=live[:MAX_ORDER], when=when)
+    s.pending = {"kind": "order", "seat": s.player, "items": live[:MAX_ORDER], "when": when}
 
 
 def order(s: HeroesState, p: OrderPending, k: int) -> None:
@@ -234,7 +230,7 @@ def run_trigger(s: HeroesState, item: TriggerRef, when: When) -> None:
     if not holds(s, tr.cond.tests, q, ln):
         return
     if tr.optional:
-        s.pending = UsePending(kind="use", seat=q, item=item, when=when)
+        s.pending = {"kind": "use", "seat": q, "item": item, "when": when}
         return
     s.events.append({"type": "ability", "seat": q, "hero": s._hid(h), "when": when})
     push_effects(s, s.game.trigger_lists[h][i], q, h)
