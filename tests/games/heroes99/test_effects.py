@@ -4,11 +4,12 @@ read back to equal records, and a state's JSON naming a task or decision no game
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 import ninetynine
-from ninetynine import GameOptionError
+from ninetynine import GameOptionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.heroes99.effects import (
     copy_pending,
@@ -81,3 +82,19 @@ def test_a_state_with_a_task_or_decision_no_game_has_is_refused(field: str, valu
     d[field] = value
     with pytest.raises(GameOptionError, match="not a valid heroes99 state"):
         game.state_from_json(json.dumps(d))
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("7Z>1", "'7z' is not a card: write a rank"),
+        ("7Z>1", "nor a hero: no hero '7z'"),
+        ("nobody@1", "'nobody@1': no hero 'nobody'"),
+    ],
+)
+def test_a_move_naming_no_card_and_no_hero_is_a_notation_error(text: str, says: str) -> None:
+    """``string_to_action`` raises NotationError for what is not a move; ``7Z>1`` (a card that
+    does not exist) raised the roster's GameOptionError "no hero '7z'"."""
+    state = ninetynine.load_game("heroes99").new_initial_state(7)
+    with pytest.raises(NotationError, match=re.escape(says)):
+        state.string_to_action(text)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from ninetynine.core.errors import NotationError
+from ninetynine.core.errors import GameOptionError, NotationError
 
 from .cards import NUM_CARDS, format_card
 
@@ -226,16 +226,22 @@ class Layout:
                 return "active", (seat, lane, pos)
             return "active_card", (seat, lane, parse_card(what))  # type: ignore[operator]
         m = _PLAY.match(t)
+        not_a_card: NotationError | None = None
         if m:
             lane = self._lane(text, int(m.group(2)))
             try:
                 return "play", (parse_card(m.group(1)), lane)  # type: ignore[operator]
-            except NotationError:
-                pass
+            except NotationError as e:
+                not_a_card = e
         m = _PICK.match(t)
         if m:
             lane = self._lane(text, int(m.group(2)))
-            return "pick", (find_hero(m.group(1)), lane)  # type: ignore[operator]
+            try:
+                return "pick", (find_hero(m.group(1)), lane)  # type: ignore[operator]
+            except GameOptionError as e:  # the roster's "no hero ..." is a notation error here
+                if not_a_card is None:
+                    raise NotationError(f"{text!r}: {e}") from None
+                raise NotationError(f"{text!r}: {not_a_card}; nor a hero: {e}") from None
         try:
             return "card", (parse_card(t),)  # type: ignore[operator]
         except NotationError:
