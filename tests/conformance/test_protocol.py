@@ -264,6 +264,15 @@ def test_observations_are_json_and_share_the_public_view(game_id, n):
             assert obs.get("player", p) == p
 
 
+@pytest.mark.parametrize("bad", [True, False, -1, 99, 1.0, "0"], ids=repr)
+def test_observation_refuses_what_is_not_a_seat(game_id, n, bad):
+    """``observation(player)`` takes a seat or ``None``: a bool is not a seat (``True`` is not
+    seat 1), nor a float, a string or a number out of range."""
+    state = ninetynine.load_game(game_id, num_players=n).new_initial_state(_seed(game_id, n))
+    with pytest.raises(ValueError, match="no seat"):
+        state.observation(bad)
+
+
 def test_resample_keeps_what_the_seat_knows(game_id, n):
     """The hidden-information test: re-dealing every card seat p cannot see leaves p's
     observation unchanged, so nothing hidden from p is in it."""

@@ -72,6 +72,28 @@ def redeal_hidden(
     return out
 
 
+def deal_hands(
+    counts: Sequence[int], num_players: int, hand_size: int, rng: Rng
+) -> tuple[list[list[int]], list[int]]:
+    """Shuffle a deck of ``counts[k]`` copies of each card kind ``k`` with ``rng`` and deal
+    ``hand_size`` cards to each of ``num_players`` seats, one card at a time from seat 0, off
+    the top of the deck (the list's end): the setup of a shedding game.
+
+    :returns: the hands (each sorted) and the rest of the deck (the draw pile, top last).
+
+    >>> hands, rest = deal_hands([3, 2, 1], 2, 2, Rng(5))
+    >>> [len(h) for h in hands], len(rest), sorted(hands[0] + hands[1] + rest)
+    ([2, 2], 2, [0, 0, 0, 1, 1, 2])
+    """
+    deck = [k for k, c in enumerate(counts) for _ in range(c)]
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(num_players)]
+    for _ in range(hand_size):
+        for hand in hands:
+            hand.append(deck.pop())
+    return [sorted(h) for h in hands], deck
+
+
 def check_seed(seed: Any) -> int | None:
     """Validate a game seed: ``None`` or an integer in ``0 .. 2**64 - 1``.
 

@@ -20,7 +20,9 @@ from typing import Any
 import ninetynine
 from helpers import legal as legal  # re-exported with play: rule tests import them from here
 from helpers import play as play
+from ninetynine.games.heroes99 import turn
 from ninetynine.games.heroes99.cards import NUM_CARDS, owned, parse_card
+from ninetynine.games.heroes99.effects import TURN_STEPS, PlayPending
 from ninetynine.games.heroes99.state import HeroesState
 
 
@@ -72,13 +74,13 @@ def position(
     s.events = []
     s._legal = None
     if start == "play":
-        s.queue = [["end"], ["finish"]]
-        s.pending = {"kind": "play", "seat": player}
+        s.queue = list(TURN_STEPS[3:])  # end, finish
+        s.pending = PlayPending(kind="play", seat=player)
     else:
         s.queue = []
         s.pending = None
-        s._begin_turn(player, False)
-        s._run()
+        turn.begin_turn(s, player, False)
+        turn.run(s)
     return s
 
 

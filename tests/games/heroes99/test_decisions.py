@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ninetynine
+from ninetynine.games.heroes99 import interpreter, turn
 from ninetynine.games.heroes99 import rules as R
 from ninetynine.games.heroes99.cards import NUM_CARDS, owned, parse_card
 from ninetynine.games.heroes99.roster import load_roster
@@ -158,12 +159,12 @@ def test_h6_an_empty_deck_at_the_start_of_an_effect_ends_the_game_by_default():
 def test_h7_equal_points_go_to_the_most_strength_or_are_a_draw():
     act = [["9C", "2C", ""], ["3C", "8C", ""]]
     s = position([["bastion", "regent", "warden"], NO_TIES], hands=["", "2D"], active=act)
-    s._finish("no_play", 0)
+    turn.finish(s, "no_play", 0)
     assert s.points() == [1, 1] and s.total_strength() == [11, 11 + 0]
     assert s.winner() is None  # equal Strength too: a draw
     act = [["9C", "2C", ""], ["3C", "7C", ""]]
     s = position([["bastion", "regent", "warden"], NO_TIES], hands=["", "2D"], active=act)
-    s._finish("no_play", 0)
+    turn.finish(s, "no_play", 0)
     assert s.winner() == 0
     s = position(
         [["bastion", "regent", "warden"], NO_TIES],
@@ -171,7 +172,7 @@ def test_h7_equal_points_go_to_the_most_strength_or_are_a_draw():
         active=act,
         options={"tiebreak": "draw"},
     )
-    s._finish("no_play", 0)
+    turn.finish(s, "no_play", 0)
     assert s.winner() is None and s.returns() == [0.0, 0.0]
 
 
@@ -192,7 +193,7 @@ def test_h7_most_points_wins_not_most_lanes():
         [3, 2, 2],
     ]
     assert s.points() == [7, 6, 4, 1] and s.lanes_won() == [1, 2, 0, 0]
-    s._finish("no_play", 0)
+    turn.finish(s, "no_play", 0)
     assert s.winner() == 0
     assert s.observation(None)["events"][-1] == {
         "type": "end",
@@ -205,7 +206,7 @@ def test_h7_most_points_wins_not_most_lanes():
 
 def test_h7_option_winner_lanes_counts_lanes_won():
     s = _four_bands({"winner": "lanes"})
-    s._finish("no_play", 0)
+    turn.finish(s, "no_play", 0)
     assert s.winner() == 1 and s.returns() == [-1.0, 1.0, -1.0, -1.0]
     assert s.observation(None)["events"][-1]["lanes_won"] == [1, 2, 0, 0]
     # a lane whose top is shared is nobody's; equal lanes go to the tie-break (H7)
@@ -214,7 +215,7 @@ def test_h7_option_winner_lanes_counts_lanes_won():
     assert s.lanes_won() == [0, 1]
     act = [["9C", "2C", ""], ["3C", "7C", ""]]
     s = position([PLAIN, NO_TIES], hands=["", "2D"], active=act, options={"winner": "lanes"})
-    s._finish("no_play", 0)
+    turn.finish(s, "no_play", 0)
     assert s.lanes_won() == [1, 1] and s.winner() == 0  # Strength 11 against 10
 
 
@@ -423,10 +424,10 @@ def test_h23_an_empty_hand_or_no_hero_left_ends_the_game():
     assert s.ended_by == "no_draw"
     s = position([MINE, OTHERS], hands=["2C", ""])
     for ln in range(3):
-        s._resolve_lane(ln, 0)
+        interpreter.resolve_lane(s, ln, 0)
     s.queue, s.pending = [], None
-    s._begin_turn(1, False)
-    s._run()
+    turn.begin_turn(s, 1, False)
+    turn.run(s)
     assert s.is_terminal() and s.ended_by == "no_play" and s.end_seat == 1
 
 

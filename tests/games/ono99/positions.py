@@ -25,6 +25,7 @@ import ninetynine
 from helpers import CardPool, check_conserved
 from helpers import legal as legal  # re-exported with play: rule tests import them from here
 from helpers import play as play
+from ninetynine.games.ono99 import turn
 from ninetynine.games.ono99.cards import SHORT, parse_card
 from ninetynine.games.ono99.state import Ono99State
 
@@ -105,7 +106,7 @@ def position(
     s.round_left = s.n_alive
     s._legal = None
     if begin:
-        s._begin_turn(player, play2)
+        turn.begin_turn(s, player, play2)
     else:
         s.player, s.play2 = player, play2
     check_conservation(s)

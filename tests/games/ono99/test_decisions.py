@@ -15,6 +15,7 @@ from helpers import play_random, random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.ono99 import actions as A
+from ninetynine.games.ono99 import turn
 from ninetynine.games.ono99.cards import (
     MINUS10,
     NUM_KINDS,
@@ -275,7 +276,7 @@ def test_d7_the_hand_of_a_player_who_left_stays_out_of_play_and_hidden():
     # a rebuild never brings them back
     s.draw = []
     s.played = [3, 3, 3, 4]
-    s._rebuild()
+    turn.rebuild(s)
     assert sorted(s.draw) == [3, 3, 3] and s.card_counts()["out1"] == out
 
 

@@ -17,6 +17,7 @@ from helpers import random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.sixto import sheets as S
+from ninetynine.games.sixto import turn
 from ninetynine.games.sixto.actions import CHOICE0, KEEP, REROLL, Notation
 from ninetynine.games.sixto.rules import (
     HIT,
@@ -344,7 +345,7 @@ def test_d12_the_safety_stop_ends_the_game_after_max_turns_rolls():
 
 # --------------------------------------------------------------------------- D13 returns
 def _finish(s):
-    s._finish("dice")
+    turn.finish(s, "dice")
     return s
 
 

@@ -24,6 +24,7 @@ import ninetynine
 from helpers import CardPool, check_conserved
 from helpers import legal as legal  # re-exported with play: rule tests import them from here
 from helpers import play as play
+from ninetynine.games.tripwire import turn
 from ninetynine.games.tripwire.cards import SHORT, parse_card
 from ninetynine.games.tripwire.rules import DEFUSE, SLOTS, TRIPWIRE, outcome, slot_card
 from ninetynine.games.tripwire.state import TripwireState
@@ -128,7 +129,7 @@ def position(
     s.st = {k: [0] * n for k in s.st}
     s._legal = None
     s.events = []
-    s._begin_turn(player, bonus)
+    turn.begin_turn(s, player, bonus)
     check_conservation(s)
     return s
 

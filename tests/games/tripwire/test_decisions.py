@@ -12,6 +12,7 @@ from helpers import random_playout
 from ninetynine import GameOptionError, IllegalActionError, NotationError
 from ninetynine.core.rng import Rng
 from ninetynine.games.tripwire import actions as A
+from ninetynine.games.tripwire import turn
 from ninetynine.games.tripwire.cards import (
     MINUS,
     NULL,
@@ -612,7 +613,7 @@ def frozen(hands: list[list[int]]):
     s.draw, s.side = [], []
     s._legal = None
     check_conservation(s)
-    s._begin_turn(0, False)
+    turn.begin_turn(s, 0, False)
     return s
 
 

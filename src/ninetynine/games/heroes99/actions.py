@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from ninetynine.core.errors import NotationError
+from ninetynine.core.errors import GameOptionError, NotationError
 
 from .cards import NUM_CARDS, format_card
 
@@ -144,6 +144,24 @@ class Layout:
             return k, (a - self.order,)
         return k, ()
 
+    def encode(self, kind: str, x: tuple[int, ...]) -> int:
+        """The id of a ``(kind, numbers)`` pair as :meth:`decode` or :meth:`parse` give them
+        (not ``active_card``: its position is the caller's to find)."""
+        if kind == "pick":
+            return self.pick_id(x[0], x[1])
+        if kind == "play":
+            return self.play_id(x[0], x[1])
+        if kind == "slot":
+            return self.slot_id(x[0], x[1])
+        if kind == "card":
+            return self.card_id(x[0])
+        if kind == "active":
+            return self.active_id(x[0], x[1], x[2])
+        fixed = {"pass": self.pass_, "use": self.use, "bonus": self.bonus}
+        if kind in fixed:
+            return fixed[kind]
+        return {"skill": self.skill, "lane": self.lane, "order": self.order}[kind] + x[0]
+
     def to_string(self, a: int, hero_ids: list[str], active_card: int | None = None) -> str:
         """Notation of ``a`` (see the module table). ``active_card``: for an active-card id,
         the card at that position, when it names the card unambiguously."""
@@ -208,16 +226,22 @@ class Layout:
                 return "active", (seat, lane, pos)
             return "active_card", (seat, lane, parse_card(what))  # type: ignore[operator]
         m = _PLAY.match(t)
+        not_a_card: NotationError | None = None
         if m:
             lane = self._lane(text, int(m.group(2)))
             try:
                 return "play", (parse_card(m.group(1)), lane)  # type: ignore[operator]
-            except NotationError:
-                pass
+            except NotationError as e:
+                not_a_card = e
         m = _PICK.match(t)
         if m:
             lane = self._lane(text, int(m.group(2)))
-            return "pick", (find_hero(m.group(1)), lane)  # type: ignore[operator]
+            try:
+                return "pick", (find_hero(m.group(1)), lane)  # type: ignore[operator]
+            except GameOptionError as e:  # the roster's "no hero ..." is a notation error here
+                if not_a_card is None:
+                    raise NotationError(f"{text!r}: {e}") from None
+                raise NotationError(f"{text!r}: {not_a_card}; nor a hero: {e}") from None
         try:
             return "card", (parse_card(t),)  # type: ignore[operator]
         except NotationError:

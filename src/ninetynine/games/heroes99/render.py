@@ -104,7 +104,7 @@ def pending_text(obs: dict[str, Any], names: list[str], game: Any, markup: bool 
             f"order{k + 1}: {roster.heroes[it[1]].name}" for k, it in enumerate(p["items"])
         )
         return f"{who} orders the abilities that trigger now ({esc(items, markup)})"
-    from .state import _STEP_WORDS
+    from .effects import STEP_WORDS as _STEP_WORDS
 
     task = p["task"]
     hero = roster.heroes[task[4]]

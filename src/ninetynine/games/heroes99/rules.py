@@ -5,7 +5,8 @@ state. They implement 99 Heroes rulebook § Scoring a Lane ("The total Strength 
 hero is the sum of all the cards face-up on the hero (face cards are 5's). Heroes also receive
 +1 Strength for each bolster"; "Each hero earns 1 point for each other hero whose strength they
 exceeded"), ``§ Playing Cards`` (a hero with 2 or fewer active cards), ``§ Shift`` (never more
-than 3 active cards) and the static rules a Unique Ability bends (``roster.RULES``).
+than 3 active cards) and the static rules a Unique Ability bends (``roster.RULES``), and
+which heroes an effect may pick (``§ Other Effects``; ``interpreter.py`` carries it out).
 
 >>> from types import SimpleNamespace as NS
 >>> b = NS(heroes=[[0], [1]], active=[[[6, 11]], [[52 + 12]]], bolsters=[[[0]], [[]]],
@@ -19,9 +20,12 @@ than 3 active cards) and the static rules a Unique Ability bends (``roster.RULES
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import NUM_CARDS, RANK, SUIT
+
+if TYPE_CHECKING:
+    from .hero import Effect
 
 #: ``§ Playing Cards``: "one of your heroes with 2 or fewer active cards".
 BASE_CAPACITY = 3
@@ -156,6 +160,59 @@ def select(b: Board, selector: str, actor: int, lane: int) -> list[tuple[int, in
     return out
 
 
+# ----------------------------------------------------------------------------- effect targets
+def discard_targets(b: Board, eff: Effect, q: int, ln: int, src: str) -> list[tuple[int, int]]:
+    """The heroes ``q``'s discard ``eff`` (hero in lane ``ln``) may take an active card
+    (``src`` ``active``) or a bolster (``bolster``) from: named by ``target``, holding one,
+    not warded."""
+    pile = b.active if src == "active" else b.bolsters
+    return [
+        (a, c) for a, c in select(b, eff.target, q, ln) if pile[a][c] and not warded(b, q, a, c)
+    ]
+
+
+def shift_dests(b: Board, eff: Effect, q: int, ln: int, sa: int, sb: int) -> list[tuple[int, int]]:
+    """Where ``q``'s shift ``eff`` may move an active card of the hero at ``(sa, sb)``: a
+    hero ``to`` names, another one, with room under :data:`SHIFT_LIMIT`, not warded."""
+    return [
+        (a, c)
+        for a, c in select(b, eff.to, q, ln)
+        if (a, c) != (sa, sb) and len(b.active[a][c]) < SHIFT_LIMIT and not warded(b, q, a, c)
+    ]
+
+
+def shift_sources(b: Board, eff: Effect, q: int, ln: int) -> list[tuple[int, int]]:
+    """The heroes ``q``'s shift ``eff`` may take an active card from: named by ``from``,
+    holding one, not warded, with somewhere to put it (:func:`shift_dests`)."""
+    return [
+        (a, c)
+        for a, c in select(b, eff.source, q, ln)
+        if b.active[a][c] and not warded(b, q, a, c) and shift_dests(b, eff, q, ln, a, c)
+    ]
+
+
+def swap_candidates(b: Board, eff: Effect, q: int) -> list[tuple[int, int]]:
+    """The heroes in play of the seats ``q``'s swap ``eff`` may swap (``who``: ``own`` and
+    ``this`` ``q``'s, ``enemy`` the others'), ward or not."""
+    seats = [q] if eff.who in ("own", "this") else [r for r in range(len(b.heroes)) if r != q]
+    return [(r, c) for r in seats for c in range(len(b.heroes[0])) if b.heroes[r][c] >= 0]
+
+
+def _swap_pool(b: Board, eff: Effect, q: int) -> list[tuple[int, int]]:
+    return [(r, c) for r, c in swap_candidates(b, eff, q) if not warded(b, q, r, c)]
+
+
+def swap_firsts(b: Board, eff: Effect, q: int) -> list[tuple[int, int]]:
+    """The heroes a swap may begin with: unwarded, with another unwarded hero of its seat."""
+    pool = _swap_pool(b, eff, q)
+    return [(r, c) for r, c in pool if sum(1 for r2, _ in pool if r2 == r) >= 2]
+
+
+def swap_seconds(b: Board, eff: Effect, q: int, a: Sequence[int]) -> list[tuple[int, int]]:
+    """The heroes the hero at ``a`` (``[seat, lane]``) may swap with: unwarded, same seat."""
+    return [(r, c) for r, c in _swap_pool(b, eff, q) if r == a[0] and c != a[1]]
+
+
 __all__ = [
     "BASE_CAPACITY",
     "SHIFT_LIMIT",
@@ -163,11 +220,17 @@ __all__ = [
     "can_play_on",
     "capacity",
     "card_value",
+    "discard_targets",
     "exceeds",
     "has_rule",
     "lane_points",
     "rule_max",
     "select",
+    "shift_dests",
+    "shift_sources",
     "strength",
+    "swap_candidates",
+    "swap_firsts",
+    "swap_seconds",
     "warded",
 ]

@@ -89,7 +89,7 @@ FEATURES = 17 + len(RULES)
 
 
 def _steps() -> tuple[str, ...]:
-    from .state import _STEP_WORDS
+    from .effects import STEP_WORDS as _STEP_WORDS
 
     return tuple(_STEP_WORDS)
 
@@ -400,17 +400,16 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
         p = st.pending
         if p is not None:
             x[kinds[p["kind"]]] = 1.0
-            kind = p["kind"]
-            if kind == "choose":
+            if p["kind"] == "choose":
                 x[step_at[p["step"]]] = 1.0
                 task = p["task"]
                 seat, lane = task[3], lane_of(heroes, rev, task[3], task[4])
-            elif kind == "skill":
+            elif p["kind"] == "skill":
                 for sk in p["skills"]:
                     if sk < 3:
                         x[o_skills + sk] = 1.0
                 seat, lane = p["seat"], p["lane"]
-            elif kind == "use":
+            elif p["kind"] == "use":
                 item = p["item"]
                 seat, lane = item[0], lane_of(heroes, rev, item[0], item[1])
             else:
@@ -424,13 +423,13 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
             x[o_clash] = 1.0
             chosen = clash["cards"]
             for r in clash["seats"]:
-                c = chosen[r]
-                if c is not None and (c >= 0 or c == -1):
+                got = chosen[r]
+                if got is not None and (got >= 0 or got == -1):
                     hot(o_chosen, r)
             if player is not None:
-                c = chosen[player]
-                if c is not None and c >= 0:
-                    x[o_my_clash + c] = 1.0
+                got = chosen[player]
+                if got is not None and got >= 0:
+                    x[o_my_clash + got] = 1.0
         if player is not None:
             for q in range(n):
                 for ln in range(L):

@@ -1,4 +1,4 @@
-"""The Sixto state: pure rules, no I/O.
+"""The Sixto state: the position and the protocol; pure rules, no I/O.
 
 Implements Ninety Nine and Sixto overviews § Sixto with the readings of ``docs/rules/sixto.md``
 (D1-D24). A turn: the active player's roll (chance, from the state's own RNG) is shown; the
@@ -8,6 +8,10 @@ action each, made in secret: nobody sees another's choice until all have chosen,
 marks are made, dice whose row a player closed are removed, and the dice pass left. The third
 removed die ends the game (D10); so does a game in which no sheet can take a mark any more
 (D11), or the safety stop (D12).
+
+The other rules modules, each a line a reader can name: ``turn.py`` (the roll, the marks, the
+removed dice, the end), ``observation.py`` (what a seat sees, ``resample``), ``serialize.py``
+(the state as JSON and back), ``rules.py`` (where a die may mark, how a sheet scores).
 """
 
 from __future__ import annotations
@@ -16,22 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
-from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, as_action_id, check_seat
+from ninetynine.core.rng import Rng
+from ninetynine.core.util import accept_action, as_action_id
 
+from . import observation, serialize, turn
 from .actions import KEEP, REROLL
 from .rules import (
-    MARKED,
     NUM_DICE,
     OPEN,
     TARGET,
-    VOID,
     Layout,
-    apply_marks,
     barrier,
-    can_ever_mark,
     choice_marks,
-    cross_off_lock,
     layout_for,
     legal_choices,
     next_lock,
@@ -39,20 +39,12 @@ from .rules import (
     score_sheet,
     target_marks,
 )
+from .serialize import SEAT_STATS
 from .sheets import COLORS, NUM_DESIGNS, NUM_ROWS
+from .turn import CHOOSE, DICE, ENDINGS, OVER, PHASE_NAMES, ROLL, STALLED, TURN_LIMIT
 
 if TYPE_CHECKING:
     from .game import SixtoGame
-
-ROLL, CHOOSE, OVER = 0, 1, 2
-PHASE_NAMES = ("roll", "choose", "over")
-#: ``ended_by`` values (D10-D12).
-DICE, STALLED, TURN_LIMIT = "dice", "stalled", "turn_limit"
-ENDINGS = (DICE, STALLED, TURN_LIMIT)
-#: Dice removed that end the game.
-REMOVALS_TO_END = 3
-
-_SEAT_STATS = ("dice_closed", "rerolls", "hits", "unlocks")
 
 
 class SixtoState(EngineState):
@@ -143,32 +135,14 @@ class SixtoState(EngineState):
         s.last_roll = None
         s.events = []
         s.last = None
-        s.st = {k: [0] * n for k in _SEAT_STATS}
+        s.st = {k: [0] * n for k in SEAT_STATS}
         s.hist = []
         s.winner_ = -1
         s.ended_by = ""
         s._legal = None
         s._scores = None
-        s._begin_turn(0)
+        turn.begin_turn(s, 0)
         return s
-
-    def _roll(self) -> None:
-        """Roll every die in play (a removed die stays 0)."""
-        for d in range(NUM_DICE):
-            if self.dice[d] or self.turn == 0:
-                self.dice[d] = self.rng.randbelow(6) + 1
-
-    def _begin_turn(self, active: int) -> None:
-        first = self.turn == 0
-        self.active = active
-        self._roll()
-        self.turn += 1
-        self.phase = ROLL
-        self.rerolled = False
-        self.pending = [-1] * self.game.num_players
-        self.chosen = 0
-        kind = "setup" if first else "roll"
-        self.events.append({"type": kind, "seat": active, "dice": self.dice[:]})
 
     def clone(self) -> SixtoState:
         s = object.__new__(SixtoState)
@@ -314,7 +288,7 @@ class SixtoState(EngineState):
         if self.phase == ROLL:
             self.last = [p, action]
             if action == REROLL:
-                self._roll()
+                turn.roll(self)
                 self.rerolled = True
                 self.st["rerolls"][p] += 1
                 self.events.append({"type": "reroll", "seat": p, "dice": self.dice[:]})
@@ -329,92 +303,9 @@ class SixtoState(EngineState):
             self.events.append({"type": "chosen", "seat": p})
             return
         self.last = [p, action]
-        self._resolve()
+        turn.resolve(self)
 
     # ------------------------------------------------------------------ rule steps
-    def _resolve(self) -> None:
-        """Every player's marks for the roll, then the dice removed, then the end or the next
-        turn (D8-D12)."""
-        g = self.game
-        n = g.num_players
-        rolled = self.dice[:]
-        self._scores = None
-        choices: list[int] = []
-        for i in range(n):
-            q = (self.active + i) % n
-            a = self.pending[q]
-            lay, cells, cursor = self.layouts[q], self.cells[q], self.cursor[q]
-            event: dict[str, Any] = {"type": "marks", "seat": q, "action": a}
-            if g.notation.is_unlock(a):
-                r = a - g.notation.unlock0
-                col, lost = cross_off_lock(lay, cells, cursor, r, g.unlock)
-                self.st["unlocks"][q] += 1
-                event.update(marks=[], unlock=[r, col], lost=lost)
-            else:
-                marks = choice_marks(lay, cells, cursor, self.dice, a - 2, g.open_after)
-                assert marks is not None  # checked when it was chosen; the sheet is unchanged
-                lost = apply_marks(lay, cells, cursor, marks)
-                self.st["hits"][q] += sum(1 for m in marks if m.hit)
-                event.update(marks=[[m.die, m.row, m.col, int(m.hit)] for m in marks], lost=lost)
-            self.events.append(event)
-        for q in range(n):
-            choices.append(self.pending[q])
-        closed: list[list[Any]] = []
-        for d in range(NUM_DICE):
-            if not self.dice[d]:
-                continue
-            by = [q for q in range(n) if target_marks(self.cells[q], g.width, d) >= 2]
-            if by:
-                closed.append([d, by])
-        for d, by in closed:
-            self.dice[d] = 0
-            self.removed.append(d)
-            self.removed_at[d] = self.turn
-            for q in by:
-                self.st["dice_closed"][q] += 1
-            self.events.append({"type": "removed", "die": d, "by": by})
-        self.last_roll = {
-            "turn": self.turn,
-            "active": self.active,
-            "dice": rolled,
-            "choices": choices,
-            "removed": [d for d, _ in closed],
-        }
-        if len(self.removed) >= REMOVALS_TO_END:
-            self._finish(DICE)
-        elif not any(
-            can_ever_mark(
-                self.layouts[q], self.cells[q], self.cursor[q], self.in_play(), g.open_after
-            )
-            for q in range(n)
-        ):
-            self._finish(STALLED)
-        elif self.turn >= g.max_turns:
-            self._finish(TURN_LIMIT)
-        else:
-            self._begin_turn((self.active + 1) % n)
-
-    def _finish(self, how: str) -> None:
-        """The end (D10-D13): the highest score wins; a tie at the top is a draw, or with
-        ``tiebreak=marks`` goes to the tied player with the most marks."""
-        self.phase = OVER
-        self.ended_by = how
-        n = self.game.num_players
-        w = -1
-        if n > 1:
-            sc = [self.sheet_score(q) for q in range(n)]
-            top = max(s.total for s in sc)
-            leaders = [q for q in range(n) if sc[q].total == top]
-            if len(leaders) > 1 and self.game.tiebreak == "marks":
-                most = max(sc[q].marks for q in leaders)
-                leaders = [q for q in leaders if sc[q].marks == most]
-            if len(leaders) == 1:
-                w = leaders[0]
-        self.winner_ = w
-        self.pending = [-1] * n
-        self.chosen = 0
-        self.events.append({"type": "end", "how": how, "winner": w})
-
     def _why_illegal(self, action: Any) -> str:
         g = self.game
         if self.phase == OVER:
@@ -519,48 +410,7 @@ class SixtoState(EngineState):
         ``ended_by``; and ``my_choice`` (own choice for this roll, an action id, or ``None``)
         unless ``player`` is ``None``. Never another seat's pending choice nor the RNG.
         """
-        g = self.game
-        n = g.num_players
-        check_seat(player, n)
-        w = g.width
-        last = self.last
-        obs: dict[str, Any] = {
-            "game": g.game_id,
-            "num_players": n,
-            "player": player,
-            "current_player": self.current_player(),
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "active": self.active,
-            "rerolled": self.rerolled,
-            "dice": self.dice[:],
-            "removed": self.removed[:],
-            "removed_at": self.removed_at[:],
-            "chosen": [self.phase == CHOOSE and self.pending[q] >= 0 for q in range(n)],
-            "sheets": [
-                {
-                    "design": self.designs[q] + 1,
-                    "cells": [self.cells[q][r * w : (r + 1) * w] for r in range(NUM_ROWS)],
-                }
-                for q in range(n)
-            ],
-            "scores": self.scores(),
-            "last_roll": _copy_roll(self.last_roll),
-            "last": None
-            if last is None
-            else {"seat": last[0], "action": None if last[1] < 0 else last[1]},
-            "events": [_copy_event(e) for e in self.events],
-            "pad": g.pad,
-            "width": w,
-            "open_after": g.open_after,
-            "points": g.options["points"],
-            "winner": self.winner_,
-            "ended_by": self.ended_by,
-        }
-        if player is not None:
-            mine = self.pending[player] if self.phase == CHOOSE else -1
-            obs["my_choice"] = mine if mine >= 0 else None
-        return obs
+        return observation.observe(self, player)
 
     def resample(self, player: int | None, rng: Rng | int | None) -> SixtoState:
         """A clone in which what ``player`` cannot know is drawn afresh: the other seats'
@@ -569,145 +419,18 @@ class SixtoState(EngineState):
         depends only on ``player``'s observation and ``rng``; ``known_history(player)`` is kept.
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
-        n = self.game.num_players
-        check_seat(player, n)
-        r = as_rng(rng)
-        s = self.clone()
-        if s.phase == CHOOSE and s.chosen:
-            start = len(s.hist) - s.chosen
-            for i in range(s.chosen):
-                q = (s.active + i) % n
-                if q == player:
-                    continue
-                options = s.legal_for(q)
-                a = options[r.randbelow(len(options))]
-                s.pending[q] = a
-                s.hist[start + i] = a
-        s._reseed(r)
-        return s
+        return observation.resample(self, player, rng)
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
-        return self._dict_with(
-            designs=self.designs[:],
-            cells=[c[:] for c in self.cells],
-            cursor=[c[:] for c in self.cursor],
-            dice=self.dice[:],
-            removed=self.removed[:],
-            removed_at=self.removed_at[:],
-            phase=self.phase,
-            active=self.active,
-            turn=self.turn,
-            rerolled=self.rerolled,
-            pending=self.pending[:],
-            chosen=self.chosen,
-            last_roll=_copy_roll(self.last_roll),
-            events=[_copy_event(e) for e in self.events],
-            last=None if self.last is None else self.last[:],
-            stats={k: v[:] for k, v in self.st.items()},
-            history=self.hist[:],
-            winner=self.winner_,
-            ended_by=self.ended_by,
-        )
+        return serialize.to_dict(self)
 
     @classmethod
     def from_dict(cls, game: SixtoGame, d: Any) -> SixtoState:
+        """:raises ValueError: a shape no game can reach (``serialize.check``)."""
         s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
-        s.designs = [int(x) for x in d["designs"]]
-        if len(s.designs) != game.num_players or not all(0 <= x < NUM_DESIGNS for x in s.designs):
-            raise ValueError(f"designs {s.designs} (one of 0-11 per seat)")
-        s.layouts = [layout_for(x, game.width, game.pad) for x in s.designs]
-        s.cells = [[int(x) for x in c] for c in d["cells"]]
-        s.cursor = [[int(x) for x in c] for c in d["cursor"]]
-        s.dice = [int(x) for x in d["dice"]]
-        s.removed = [int(x) for x in d["removed"]]
-        s.removed_at = [int(x) for x in d["removed_at"]]
-        s.phase = int(d["phase"])
-        s.active = int(d["active"])
-        s.turn = int(d["turn"])
-        s.rerolled = bool(d["rerolled"])
-        s.pending = [int(x) for x in d["pending"]]
-        s.chosen = int(d["chosen"])
-        s.last_roll = _copy_roll(d["last_roll"])
-        s.events = [_copy_event(e) for e in d["events"]]
-        s.last = None if d["last"] is None else [int(x) for x in d["last"]]
-        stats = d["stats"]
-        if not isinstance(stats, dict):
-            raise ValueError("stats is not an object")
-        s.st = {k: [int(x) for x in stats[k]] for k in _SEAT_STATS}
-        s.hist = [int(x) for x in d["history"]]
-        s.winner_ = int(d["winner"])
-        s.ended_by = str(d["ended_by"])
-        s._legal = None
-        s._scores = None
-        s._check()
+        serialize.load(s, d)
         return s
-
-    def _check(self) -> None:
-        """Reject a loaded state no game could reach in its shape: lists of the wrong length,
-        codes or values out of range, a cursor that does not match the marks, pending choices
-        that do not fit the phase, a winner in an unfinished game.
-
-        :raises ValueError: what is wrong (``state_from_json`` makes it a GameOptionError)."""
-        g = self.game
-        n = g.num_players
-        size = NUM_ROWS * g.width
-
-        def bad(what: str) -> ValueError:
-            return ValueError(f"not a Sixto position: {what}")
-
-        if len(set(self.designs)) != n:
-            raise bad("two players share a sheet design")
-        if len(self.cells) != n or any(len(c) != size for c in self.cells):
-            raise bad(f"cells need {n} sheets of {size} codes")
-        if len(self.cursor) != n or any(len(c) != NUM_ROWS for c in self.cursor):
-            raise bad(f"cursor needs {n} lists of {NUM_ROWS}")
-        for q in range(n):
-            cells = self.cells[q]
-            if any(not 0 <= x <= 5 for x in cells):
-                raise bad(f"seat {q} has a cell code out of 0-5")
-            for r in range(NUM_ROWS):
-                row = cells[r * g.width : (r + 1) * g.width]
-                past = [c for c, x in enumerate(row) if x != OPEN and x != VOID]
-                if self.cursor[q][r] != (max(past) + 1 if past else 0):
-                    raise bad(f"seat {q} row {r}: the cursor does not follow the marks")
-                if past and not MARKED[row[max(past)]]:
-                    raise bad(f"seat {q} row {r}: a lost space right of the last mark")
-                if any(x == OPEN for x in row[: self.cursor[q][r]]):
-                    raise bad(f"seat {q} row {r}: an open space left of the last mark")
-        if len(self.dice) != NUM_DICE or any(not 0 <= x <= 6 for x in self.dice):
-            raise bad(f"dice {self.dice}")
-        if len(self.removed_at) != NUM_DICE or len(set(self.removed)) != len(self.removed):
-            raise bad("removed / removed_at")
-        for dd in range(NUM_DICE):
-            out = dd in self.removed
-            if out != (self.removed_at[dd] > 0) or (out and self.dice[dd]):
-                raise bad(f"die {dd} is both in play and removed")
-            if not out and self.phase != OVER and not self.dice[dd]:
-                raise bad(f"die {dd} is in play with no value")
-        if self.phase not in (ROLL, CHOOSE, OVER) or not 0 <= self.active < n or self.turn < 1:
-            raise bad("phase, active or turn out of range")
-        if len(self.pending) != n or not 0 <= self.chosen <= n:
-            raise bad("pending / chosen")
-        if self.phase == CHOOSE:
-            made = [(self.active + i) % n for i in range(self.chosen)]
-            for q in range(n):
-                if (self.pending[q] >= 0) != (q in made):
-                    raise bad("the pending choices do not match who has chosen")
-            if self.chosen >= n:
-                raise bad("every player has chosen but the roll is not resolved")
-        elif any(x != -1 for x in self.pending) or self.chosen:
-            raise bad("pending choices outside the choose phase")
-        for key, counts in self.st.items():
-            if len(counts) != n or any(x < 0 for x in counts):
-                raise bad(f"stats {key} needs {n} counts of 0 or more")
-        if any(not 0 <= a < g.num_distinct_actions for a in self.hist):
-            raise bad("history holds a number that is not an action id")
-        if self.phase == OVER:
-            if self.ended_by not in ENDINGS or not -1 <= self.winner_ < n:
-                raise bad(f"ended_by {self.ended_by!r} / winner {self.winner_}")
-        elif self.winner_ != -1 or self.ended_by:
-            raise bad("a winner or an ending in a game that is not over")
 
     def stats(self) -> dict[str, Any]:
         """Counters for simulation summaries (D24).
@@ -774,26 +497,6 @@ class SixtoState(EngineState):
             f"<SixtoState turn={self.turn} phase={PHASE_NAMES[self.phase]} "
             f"player={self.current_player()} dice={dice} scores={self.scores()}>"
         )
-
-
-def _copy_roll(r: Any) -> dict[str, Any] | None:
-    if r is None:
-        return None
-    return {
-        "turn": int(r["turn"]),
-        "active": int(r["active"]),
-        "dice": [int(x) for x in r["dice"]],
-        "choices": [int(x) for x in r["choices"]],
-        "removed": [int(x) for x in r["removed"]],
-    }
-
-
-def _copy_event(e: Any) -> dict[str, Any]:
-    out = dict(e)
-    for k, v in out.items():
-        if isinstance(v, list):
-            out[k] = [x[:] if isinstance(x, list) else x for x in v]
-    return out
 
 
 __all__ = ["CHOOSE", "DICE", "ENDINGS", "OVER", "ROLL", "STALLED", "TURN_LIMIT", "SixtoState"]

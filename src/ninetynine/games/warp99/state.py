@@ -6,7 +6,8 @@ Any Cards for Action B?, § Action C, § Personal Pile Empty? Score 15 Points!, 
 Game) with the readings recorded in ``docs/rules/warp99.md`` (decisions W1-W20), and Ninety
 Nine (Ninety Nine and Sixto overviews) through the options of :class:`Warp99Game`.
 
-Cards are ids 0..109 (``cards.py``); action ids are in ``actions.py``.
+Cards are ids 0..109 (``cards.py``); action ids are in ``actions.py``; what a seat sees and
+``resample`` are in ``observation.py``, the state as JSON in ``serialize.py``.
 """
 
 from __future__ import annotations
@@ -17,18 +18,20 @@ from typing import TYPE_CHECKING, Any
 from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL
-from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import accept_action, redeal_hidden
+from ninetynine.core.rng import Rng
+from ninetynine.core.util import accept_action
 
 from . import actions as A
+from . import observation, serialize
 from .cards import COLOR, COLORS, NUM_CARDS, VALUE, format_card
-from .rules import MATCH, active_rule_names, explain, side_of, sides_string
+from .observation import PHASE_NAMES
+from .rules import MATCH, explain, sides_string
+from .serialize import STAT_KEYS
 
 if TYPE_CHECKING:
     from .game import Warp99Game
 
 ROW, DISCARD, EXTRA, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("row", "discard", "extra_card", "over")
 HAND_SIZE = 6
 DECK_SIZE = 15
 DECK_BONUS = 15
@@ -37,18 +40,9 @@ _END, _SCORE, _TAKE, _DECLINE, _FLIP = A.END, A.SCORE, A.TAKE, A.DECLINE, A.FLIP
 _FLIPS = [A.END, A.FLIP_BASE, A.FLIP_BASE + 1, A.FLIP_BASE + 2]
 _P0, _P1 = A.PILE_BASE
 
-_STAT_KEYS = (
-    "row_points",
-    "deck_points",
-    "rows_scored",
-    "longest_row",
-    "decks_emptied",
-    "flips",
-    "repeats",
-    "double_matches",
-    "extra_cards",
-    "cards_discarded",
-)
+
+#: The counters per seat (``serialize.STAT_KEYS``; the batched engine reads them here).
+_STAT_KEYS = STAT_KEYS
 
 
 class Warp99State(EngineState):
@@ -145,7 +139,7 @@ class Warp99State(EngineState):
         s.row_colors = [0] * n
         s.scores_ = list(game.handicap)
         s.revealed = [set() for _ in range(n)]
-        s.st = {k: [0] * n for k in _STAT_KEYS}
+        s.st = {k: [0] * n for k in STAT_KEYS}
         s.rebuilds = 0
         s.gen = [0] * NUM_CARDS
         s.hist = []
@@ -486,34 +480,7 @@ class Warp99State(EngineState):
         Action B), ``target``, ``winner`` (-1 none), and ``hand`` (own cards, sorted) unless
         ``player`` is ``None``. Never: another seat's unrevealed cards, any deck order, the RNG.
         """
-        n = self.game.num_players
-        obs: dict[str, Any] = {
-            "game": self.game.game_id,
-            "num_players": n,
-            "player": player,
-            "current_player": self.current_player(),
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "rule_sides": [side_of(self.config, i) for i in range(3)],
-            "rules": active_rule_names(self.config),
-            "piles": [self.piles[0][:], self.piles[1][:]],
-            "rows": [r[:] for r in self.rows],
-            "scores": self.scores_[:],
-            "deck_sizes": [len(d) for d in self.decks],
-            "hand_sizes": [len(h) for h in self.hands],
-            "reserve_size": len(self.reserve),
-            "reserve_discard": self.reserve_discard[:],
-            "revealed": [sorted(r) for r in self.revealed],
-            "flip_used": self.flip_used,
-            "plays": self.plays,
-            "target": self.game.target,
-            "winner": self.winner_,
-        }
-        if player is not None:
-            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-                raise ValueError(f"no seat {player} in a {n}-player game")
-            obs["hand"] = self.hands[player][:]
-        return obs
+        return observation.observe(self, player)
 
     def resample(self, player: int | None, rng: Rng | int | None) -> Warp99State:
         """A clone in which every card ``player`` cannot see is re-dealt at random: other
@@ -528,90 +495,17 @@ class Warp99State(EngineState):
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``.
         """
-        n = self.game.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
-        r = as_rng(rng)
-        s = self.clone()
-        others = [i for i in range(n) if i != player]
-        hidden = [[c for c in s.hands[i] if c not in s.revealed[i]] for i in others]
-        slots = redeal_hidden([*hidden, *s.decks, s.reserve], s.gen, r)
-        for k, i in enumerate(others):
-            s.hands[i] = sorted([c for c in s.hands[i] if c in s.revealed[i]] + slots[k])
-        s.decks = slots[len(others) : len(others) + n]
-        s.reserve = slots[-1]
-        s.seed = r.next_u64()
-        s.rng = r.spawn()
-        s._legal = None
-        return s
+        return observation.resample(self, player, rng)
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
-        d = self.game.to_dict()
-        d.update(
-            seed=self.seed,
-            rng=self.rng.getstate(),
-            config=self.config,
-            start_config=self.start_config,
-            decks=self.decks,
-            hands=self.hands,
-            rows=self.rows,
-            scores=self.scores_,
-            reserve=self.reserve,
-            reserve_discard=self.reserve_discard,
-            piles=self.piles,
-            revealed=[sorted(r) for r in self.revealed],
-            gen=self.gen,
-            stats=self.st,
-            rebuilds=self.rebuilds,
-            history=self.hist,
-            winner=self.winner_,
-            ended_by=self.ended_by,
-            turn=self.turn,
-            player=self.player,
-            phase=self.phase,
-            flip_used=self.flip_used,
-            plays=self.plays,
-        )
-        return {k: _deep_copy(v) for k, v in d.items()}
+        return serialize.to_dict(self)
 
     @classmethod
     def from_dict(cls, game: Warp99Game, d: Any) -> Warp99State:
+        """:raises ValueError: not a Warp 99 position (``serialize.load``)."""
         s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
-        s.config = int(d["config"])
-        s.start_config = int(d["start_config"])
-        s.decks = [list(x) for x in d["decks"]]
-        s.hands = [list(x) for x in d["hands"]]
-        s.rows = [list(x) for x in d["rows"]]
-        s.row_last = [VALUE[r[-1]] if r else -1 for r in s.rows]
-        s.row_colors = [sum(1 << COLOR[c] for c in r) for r in s.rows]
-        s.scores_ = list(d["scores"])
-        s.reserve = list(d["reserve"])
-        s.reserve_discard = list(d["reserve_discard"])
-        s.piles = [list(x) for x in d["piles"]]
-        s.revealed = [set(x) for x in d["revealed"]]
-        s.st = {k: list(d["stats"][k]) for k in _STAT_KEYS}
-        s.rebuilds = int(d["rebuilds"])
-        s.gen = [int(x) for x in d["gen"]]
-        if len(s.gen) != NUM_CARDS:
-            raise ValueError(f"gen lists {len(s.gen)} cards, not {NUM_CARDS}")
-        s.hist = list(d["history"])
-        s.winner_ = int(d["winner"])
-        s.ended_by = str(d["ended_by"])
-        s.turn = int(d["turn"])
-        s.player = int(d["player"])
-        s.phase = int(d["phase"])
-        s.flip_used = bool(d["flip_used"])
-        s.plays = int(d["plays"])
-        s._legal = None
-        try:
-            where = s.card_locations()
-        except AssertionError as e:
-            raise ValueError(f"not a Warp 99 position: {e}") from None
-        if len(where) != NUM_CARDS or set(where) != set(range(NUM_CARDS)):
-            raise ValueError(f"not a Warp 99 position: {len(where)} distinct cards, not 110")
+        serialize.load(s, d)
         return s
 
     def stats(self) -> dict[str, Any]:
@@ -663,14 +557,6 @@ class Warp99State(EngineState):
             f"player={self.current_player()} phase={PHASE_NAMES[self.phase]} "
             f"scores={self.scores_}>"
         )
-
-
-def _deep_copy(v: Any) -> Any:
-    if isinstance(v, list):
-        return [_deep_copy(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _deep_copy(x) for k, x in v.items()}
-    return v
 
 
 __all__ = ["PHASE_NAMES", "NotationError", "Warp99State"]

@@ -1,0 +1,142 @@
+"""A 99 Heroes state as a JSON-able dict and back (``state.to_json`` / ``game.state_from_json``):
+every field, exact round-trip, and a check that a loaded state has a shape a game can reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ninetynine.core.rng import Rng
+
+from .cards import NUM_CARDS
+from .effects import (
+    OVER,
+    PICK,
+    PLAY,
+    copy_clash,
+    copy_result,
+    pending_from_json,
+    pending_to_json,
+    task_from_json,
+    task_to_json,
+)
+from .observation import copy_event
+
+if TYPE_CHECKING:
+    from .state import HeroesState
+
+#: The per-seat counters of ``stats()``.
+STAT_KEYS = (
+    "cards_played",
+    "skills_used",
+    "bolsters",
+    "shifts",
+    "swaps",
+    "discards",
+    "clashes_won",
+    "clashes_lost",
+    "lanes_resolved",
+    "bonus_turns",
+    "turns_taken",
+)
+
+
+def to_dict(s: HeroesState) -> dict[str, Any]:
+    """Every field of ``s`` as JSON-able data (``state.to_dict``)."""
+    return s._dict_with(
+        phase=s.phase,
+        hands=[h[:] for h in s.hands],
+        decks=[x[:] for x in s.decks],
+        discards=[x[:] for x in s.discards],
+        removed=[x[:] for x in s.removed],
+        heroes=[h[:] for h in s.heroes],
+        active=[[x[:] for x in row] for row in s.active],
+        bolsters=[[x[:] for x in row] for row in s.bolsters],
+        bknown=[[x[:] for x in row] for row in s.bknown],
+        lane_result=[copy_result(r) for r in s.lane_result],
+        revealed=s.revealed,
+        first=s.first,
+        player=s.player,
+        turn=s.turn,
+        bonus_turn=s.bonus_turn,
+        bonus_earned=s.bonus_earned,
+        queue=[task_to_json(t) for t in s.queue],
+        pending=pending_to_json(s.pending),
+        clash=copy_clash(s.clash),
+        history=s.hist[:],
+        secret=[x[:] for x in s.secret],
+        last=None if s.last is None else list(s.last),
+        events=[copy_event(e) for e in s.events],
+        stats={k: v[:] for k, v in s.st.items()},
+        winner=s.winner_,
+        ended_by=s.ended_by,
+        end_seat=s.end_seat,
+    )
+
+
+def load(s: HeroesState, d: Mapping[str, Any]) -> None:
+    """Make the blank state ``s`` the state :func:`to_dict` wrote as ``d``.
+
+    :raises ValueError: a field of the wrong kind or a shape no game can reach (``KeyError``,
+        ``TypeError``, ``IndexError``: a missing or malformed field)."""
+    s.seed = int(d["seed"])
+    s.rng = Rng(int(d["rng"]))
+    s.phase = int(d["phase"])
+    s.hands = [[int(c) for c in h] for h in d["hands"]]
+    s.decks = [[int(c) for c in x] for x in d["decks"]]
+    s.discards = [[int(c) for c in x] for x in d["discards"]]
+    s.removed = [[int(c) for c in x] for x in d["removed"]]
+    s.heroes = [[int(h) for h in row] for row in d["heroes"]]
+    s.active = [[[int(c) for c in x] for x in row] for row in d["active"]]
+    s.bolsters = [[[int(c) for c in x] for x in row] for row in d["bolsters"]]
+    s.bknown = [[[bool(k) for k in x] for x in row] for row in d["bknown"]]
+    s.lane_result = [copy_result(r) for r in d["lane_result"]]
+    s.revealed = bool(d["revealed"])
+    s.first = int(d["first"])
+    s.player = int(d["player"])
+    s.turn = int(d["turn"])
+    s.bonus_turn = bool(d["bonus_turn"])
+    s.bonus_earned = bool(d["bonus_earned"])
+    s.queue = [task_from_json(t) for t in d["queue"]]
+    s.pending = pending_from_json(d["pending"])
+    s.clash = copy_clash(d["clash"])
+    s.hist = [int(a) for a in d["history"]]
+    s.secret = [[int(i), int(q), int(k)] for i, q, k in d["secret"]]
+    if any(not 0 <= i < len(s.hist) for i, _, _ in s.secret):
+        raise ValueError("secret names a move beyond the history")
+    s.last = None if d["last"] is None else list(d["last"])
+    events = d["events"]
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise ValueError("events is not a list of objects")
+    s.events = [copy_event(e) for e in events]
+    stats = d["stats"]
+    if not isinstance(stats, dict):
+        raise ValueError("stats is not an object")
+    s.st = {k: [int(x) for x in stats[k]] for k in STAT_KEYS}
+    s.winner_ = int(d["winner"])
+    s.ended_by = str(d["ended_by"])
+    s.end_seat = int(d["end_seat"])
+    check(s)
+
+
+def check(s: HeroesState) -> None:
+    """Reject a loaded state no game could reach in its shape: lists of the wrong size,
+    heroes out of range, cards that do not add up to 52 per seat.
+
+    :raises ValueError: what is wrong (``state_from_json`` makes it a GameOptionError)."""
+    n, L, H = s.game.num_players, s.game.lanes, len(s.game.roster)
+    if not (len(s.hands) == len(s.decks) == len(s.discards) == len(s.removed) == n):
+        raise ValueError(f"the state does not have {n} hands, decks and piles")
+    if len(s.heroes) != n or any(len(r) != L for r in s.heroes) or len(s.lane_result) != L:
+        raise ValueError(f"the state does not have {n} x {L} hero places")
+    if any(not -1 <= h < H for row in s.heroes for h in row):
+        raise ValueError("a hero index out of range")
+    if s.phase not in (PICK, PLAY, OVER):
+        raise ValueError(f"phase {s.phase}")
+    for q, cards in enumerate(s.card_counts_by_owner()):
+        if sorted(cards) != list(range(NUM_CARDS)):
+            raise ValueError(f"seat {q}'s 52 cards do not add up")
+
+
+__all__ = ["STAT_KEYS", "check", "load", "to_dict"]
