@@ -21,6 +21,8 @@ from ninetynine.agents.learned import (
     LearnedAgent,
     PolicyValueNet,
     layout_hash,
+    load_model,
+    shipped_models,
 )
 from ninetynine.agents.training import Positions, TrainConfig, _losses, checkpoint_path, train
 from ninetynine.cli.main import app
@@ -168,6 +170,23 @@ def test_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:
     assert _same(_weights(tmp_path / "full.npz"), _weights(tmp_path / "part.npz"))
 
 
+def test_a_stopped_run_is_closed_by_resuming_at_its_rounds(tmp_path: Path) -> None:
+    """A run meant for 3 rounds and stopped after 2, resumed with --rounds 2: nothing is
+    trained, and the file says the 2-round command that makes these very weights."""
+    path = tmp_path / "m.npz"
+    train(TINY, tmp_path / "short.npz")
+    net = train(TINY, path)
+    net.meta["config"]["rounds"] = 3  # as if started with --rounds 3 and stopped
+    net.meta["command"] = replace(TINY, rounds=3).command()
+    net.save(path)
+    closed = train(TINY, path, resume=True)
+    assert closed.meta["command"] == TINY.command()
+    assert PolicyValueNet.load(path).meta["config"]["rounds"] == 2
+    assert _same(_weights(path), _weights(tmp_path / "short.npz"))
+    with pytest.raises(GameOptionError, match="already holds 2 rounds"):
+        train(replace(TINY, rounds=1), path, resume=True)
+
+
 def test_resume_with_other_settings_is_refused(tmp_path: Path) -> None:
     train(replace(TINY, rounds=1), tmp_path / "m.npz")
     with pytest.raises(GameOptionError, match=r"other settings \(lr\)"):
@@ -272,3 +291,41 @@ def test_the_train_command_writes_a_model_and_resumes(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, [*args, "--resume", "--lr", "0.5"])
     assert result.exit_code == 2
     assert "other settings (lr)" in result.output
+
+
+# ---------------------------------------------------------------------------- shipped models
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_shipped_warp99_models_load_and_say_how_they_were_made(n: int) -> None:
+    assert f"warp99-{n}p" in shipped_models()
+    game = _game(n)
+    net = load_model(None, game)
+    config = net.meta["config"]
+    assert net.meta["command"] == TrainConfig(**config).command()
+    assert net.meta["command"].startswith(f"ninetynine train warp99 --players {n} --seed ")
+    assert net.meta["seed"] == config["seed"]
+    assert len(net.meta["rounds"]) == config["rounds"]
+    # docs/learned.md gives the command that made each shipped model
+    docs = Path(__file__).parents[2].joinpath("docs", "learned.md").read_text()
+    assert net.meta["command"] in docs
+    agent = make_agent("learned", game, 0, 1)
+    assert isinstance(agent, LearnedAgent)
+    state = _mid_game(game, 1, 3)
+    assert choose_action(agent, state) in state.legal_actions()
+
+
+def test_shipped_models_are_package_data() -> None:
+    text = Path(__file__).parents[2].joinpath("pyproject.toml").read_text()
+    assert "agents/models/*.npz" in text
+
+
+def test_learned_is_listed_only_for_games_that_ship_a_model() -> None:
+    assert "learned" in ninetynine.list_agents("warp99")
+    assert "learned" not in ninetynine.list_agents("ninetynine")
+
+
+def test_the_learned_agent_plays_whole_games(tiny_model: Path) -> None:
+    game = _game()
+    result = play_game(game, [f"learned:{tiny_model}", "greedy"], seed=5)
+    assert result.returns and sum(result.returns) == 0
+    result = play_game(game, ["learned", "random"], seed=6)
+    assert result.returns and sum(result.returns) == 0

@@ -381,7 +381,10 @@ def train(
     optimiser state in :func:`checkpoint_path`); the trained network.
 
     ``resume``: continue the run that wrote ``out`` (same configuration; ``rounds`` may be
-    larger) after its last finished round.
+    larger) after its last finished round. With ``rounds`` equal to the rounds done (a run
+    stopped early), nothing is trained and the file's settings and command say ``rounds``:
+    the same weights as a run of that many rounds (each round's draws depend on the seed and
+    the round only).
 
     :raises GameOptionError: a bad setting, a game without an observation tensor, or a resumed
         run whose configuration differs.
@@ -410,6 +413,10 @@ def _train(
             )
         opt = Adam(net.params, config.lr)
         start = len(net.meta["rounds"])
+        if start > config.rounds:
+            raise GameOptionError(
+                f"{out} already holds {start} rounds: resume with --rounds {start} or more"
+            )
         _load_checkpoint(ckpt, opt, start)
     else:
         net = PolicyValueNet.initial(game, config.hidden, config.seed)
@@ -428,6 +435,8 @@ def _train(
         net.meta["cpu_seconds"] = round(net.meta["cpu_seconds"] + time.process_time() - cpu0, 1)
         net.save(out)
         _save_checkpoint(ckpt, opt, rnd + 1)
+    if start == config.rounds:  # a resume with --rounds equal to the rounds done
+        net.save(out)  # the same weights; the settings and command now say what made them
     return net
 
 
