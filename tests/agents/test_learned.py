@@ -329,3 +329,17 @@ def test_the_learned_agent_plays_whole_games(tiny_model: Path) -> None:
     assert result.returns and sum(result.returns) == 0
     result = play_game(game, ["learned", "random"], seed=6)
     assert result.returns and sum(result.returns) == 0
+
+
+@pytest.mark.parametrize(
+    "spec", ["learned:/etc/passwd", "learned:x.npz", "ismcts:50:model=../m.npz", "learned:a\\b"]
+)
+def test_the_web_server_refuses_models_from_files(spec: str) -> None:
+    """A visitor naming a file as a model could probe the server's files (``no model file``
+    against ``not a model file``): the web app plays only shipped models."""
+    from ninetynine.web.tables import normalise_seats
+
+    game = _game()
+    with pytest.raises(GameOptionError, match="names a file; this server plays only the models"):
+        normalise_seats(game, ["human", spec])
+    assert normalise_seats(game, ["human", "learned:warp99-2p"]) == ["human", "learned:warp99-2p"]
