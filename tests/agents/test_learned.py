@@ -265,6 +265,9 @@ def test_the_agent_sees_only_its_own_observation(tiny_model: Path) -> None:
 
 def test_ismcts_with_a_model_plays_and_is_reproducible(tiny_model: Path) -> None:
     assert parse_spec("200:model=warp99-2p") == {"iterations": 200, "model": "warp99-2p"}
+    assert parse_spec("200:model=warp99-2p:prior=0")["prior"] is False
+    value_only = ISMCTSAgent(_game(), 0, 1, iterations=2, model=str(tiny_model), prior=False)
+    assert value_only.prior is None and value_only.evaluate is not None
     game = _game()
     spec = f"ismcts:8:model={tiny_model}"
     a = play_game(game, [spec, "greedy"], seed=2)

@@ -50,6 +50,8 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
                            ``.npz`` path): its value head is the evaluation after ``depth``
                            turns (default: the game's depth, at least 1) and its policy picks
                            the move the search must beat (``paired``)
+    ismcts:200:model=warp99-2p:prior=0  the model's value only (the rollout policy's move
+                           stays the one to beat)
 
 The cost of a decision is about proportional to the moves played in its rollouts, not to the
 rollouts: one Warp 99 rollout (the rest of the turn) may be 1 move or 20 (a hand emptied again
@@ -141,6 +143,8 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["steps"] = int(p[6:])
             elif p.startswith("model="):
                 out["model"] = part.strip()[6:]
+            elif p in ("prior=0", "prior=1"):
+                out["prior"] = p == "prior=1"
             elif p.endswith("ms"):
                 out["seconds"] = float(p[:-2]) / 1000
             elif p.endswith("s"):
@@ -190,6 +194,8 @@ class ISMCTSAgent:
     :param macro: branch only on the game's ``candidates`` (macro moves) when it has them.
     :param model: a learned model (:func:`~ninetynine.agents.learned.load_model`'s spec)
         whose value replaces the game's evaluation and whose policy gives the default move.
+    :param prior: with ``model``, use its policy for the default move (``False``: the value
+        only).
     :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
     """
 
@@ -210,6 +216,7 @@ class ISMCTSAgent:
         z: float = DEFAULT_Z,
         macro: bool = True,
         model: str | None = None,
+        prior: bool = True,
     ) -> None:
         if mode not in MODES:
             raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
@@ -234,7 +241,8 @@ class ISMCTSAgent:
         if model is not None:
             from .learned import model_search_hooks
 
-            self.evaluate, self.prior = model_search_hooks(game, model)
+            self.evaluate, model_prior = model_search_hooks(game, model)
+            self.prior = model_prior if prior else None
             depth = max(hooks.depth, 1) if depth is None else depth
         depth = hooks.depth if depth is None else depth
         self.depth = depth if depth and self.evaluate is not None else None
