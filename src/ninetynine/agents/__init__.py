@@ -15,6 +15,7 @@ from ninetynine.core.registry import agent_factory, list_agents, register_agent,
 from ninetynine.core.rng import Rng
 
 from .ismcts import ISMCTSAgent, make_ismcts
+from .learned import LearnedAgent, make_learned, shipped_games
 from .random_agent import RandomAgent
 
 register_agent("random", RandomAgent, doc="uniform over the legal actions")
@@ -24,6 +25,16 @@ register_agent(
     doc="information-set MCTS: ismcts[:iterations][:0.5s][:steps=N][:random][:c=0.7] "
     "(agents/ismcts.py)",
 )
+# ``learned`` is listed for the games that ship a model (every player count of the game),
+# so that every listed agent can play every listed game.
+for _gid in shipped_games():
+    register_agent(
+        "learned",
+        make_learned,
+        game_id=_gid,
+        doc="a small policy network trained by `ninetynine train`: learned[:MODEL] "
+        "(agents/learned.py, docs/learned.md)",
+    )
 
 
 def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Agent:
@@ -73,6 +84,7 @@ def parse_agent_list(text: str, num_players: int) -> list[str]:
 __all__ = [
     "Agent",
     "ISMCTSAgent",
+    "LearnedAgent",
     "RandomAgent",
     "Rng",
     "SearchAgent",

@@ -46,6 +46,12 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
     ismcts:200:c=0.7       UCB exploration constant (``ucb``; rewards in [0, 1])
     ismcts:200:z=1.0       paired: standard errors needed to leave the policy's move
     ismcts:200:flat        no macro moves (the game's ``candidates`` hook is ignored)
+    ismcts:200:model=warp99-2p  a learned model (``agents/learned.py``: a shipped name or a
+                           ``.npz`` path): its value head is the evaluation after ``depth``
+                           turns (default: the game's depth, at least 1) and its policy picks
+                           the move the search must beat (``paired``)
+    ismcts:200:model=warp99-2p:prior=0  the model's value only (the rollout policy's move
+                           stays the one to beat)
 
 The cost of a decision is about proportional to the moves played in its rollouts, not to the
 rollouts: one Warp 99 rollout (the rest of the turn) may be 1 move or 20 (a hand emptied again
@@ -142,6 +148,10 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["depth"] = int(p[6:])
             elif p.startswith("steps="):
                 out["steps"] = int(p[6:])
+            elif p.startswith("model="):
+                out["model"] = part.strip()[6:]
+            elif p in ("prior=0", "prior=1"):
+                out["prior"] = p == "prior=1"
             elif p.endswith("ms"):
                 out["seconds"] = float(p[:-2]) / 1000
             elif p.endswith("s"):
@@ -189,7 +199,11 @@ class ISMCTSAgent:
     :param c: UCB exploration constant (``ucb``).
     :param z: paired standard errors needed to leave the policy's move (``paired``).
     :param macro: branch only on the game's ``candidates`` (macro moves) when it has them.
-    :raises GameOptionError: an unknown mode or rollout.
+    :param model: a learned model (:func:`~ninetynine.agents.learned.load_model`'s spec)
+        whose value replaces the game's evaluation and whose policy gives the default move.
+    :param prior: with ``model``, use its policy for the default move (``False``: the value
+        only).
+    :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
     """
 
     name = "ismcts"
@@ -208,6 +222,8 @@ class ISMCTSAgent:
         c: float = DEFAULT_C,
         z: float = DEFAULT_Z,
         macro: bool = True,
+        model: str | None = None,
+        prior: bool = True,
     ) -> None:
         if mode not in MODES:
             raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
@@ -227,6 +243,14 @@ class ISMCTSAgent:
         hooks: SearchHooks = search_hooks(game.game_id)
         self.candidates = hooks.candidates if macro else None
         self.evaluate = hooks.evaluate
+        #: ``prior(state, candidates) -> move``: the move to beat, if not the rollout policy's.
+        self.prior: Callable[[State, list[int]], int] | None = None
+        if model is not None:
+            from .learned import model_search_hooks
+
+            self.evaluate, model_prior = model_search_hooks(game, model)
+            self.prior = model_prior if prior else None
+            depth = max(hooks.depth, 1) if depth is None else depth
         depth = hooks.depth if depth is None else depth
         self.depth = depth if depth and self.evaluate is not None else None
         self.policy = self._make_policy(rollout, hooks)
@@ -291,7 +315,10 @@ class ISMCTSAgent:
         if self.candidates is not None:
             cands = [a for a in self.candidates(probe, legal_actions) if a in legal_actions]
             cands = cands or legal_actions
-        default = self.policy(probe.clone(), Rng(0))
+        if self.prior is not None:
+            default = self.prior(probe, cands)
+        else:
+            default = self.policy(probe.clone(), Rng(0))
         if default not in cands:
             default = cands[0]
         if len(cands) == 1:

@@ -386,6 +386,56 @@ def heroes(
 
 
 @app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 2,
+    seed: Annotated[
+        int,
+        _seed_option(
+            "Seed of every random draw: the same seed and settings give the same weights."
+        ),
+    ] = 0,
+    out: Annotated[Path, typer.Option("--out", help="The model file to write (.npz).")] = Path(
+        "model.npz"
+    ),
+    rounds: Annotated[
+        int, typer.Option(help="Rounds, each: play --games games, then train on them.")
+    ] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games played per round.")] = 1000,
+    epochs: Annotated[int, typer.Option(help="Passes over each round's positions.")] = 3,
+    hidden: Annotated[int, typer.Option(help="Units in each of the two hidden layers.")] = 128,
+    batch: Annotated[int, typer.Option(help="Positions per minibatch.")] = 256,
+    lr: Annotated[float, typer.Option(help="Adam's learning rate.")] = 1e-3,
+    keep: Annotated[float, typer.Option(help="Share of the decisions kept as positions.")] = 0.25,
+    imitation: Annotated[
+        int, typer.Option(help="Rounds of the teacher's own games before DAgger begins.")
+    ] = 1,
+    mix: Annotated[float, typer.Option(help="DAgger: chance a seat is the network.")] = 0.5,
+    explore: Annotated[float, typer.Option(help="DAgger: chance a move is random.")] = 0.05,
+    value_weight: Annotated[float, typer.Option(help="Weight of the value loss.")] = 1.0,
+    teacher: Annotated[str, typer.Option(help="The bot whose moves are imitated.")] = "greedy",
+    option: OptionList = None,
+    resume: Annotated[
+        bool, typer.Option(help="Continue the run that wrote --out after its last round.")
+    ] = False,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Train a learned bot (a small policy/value network, NumPy only) by imitating a teacher
+    bot, then DAgger; the model is written after every round and --resume continues a run.
+
+    Play it with --seat learned:FILE, or use it in search as ismcts:1000:model=FILE.
+    See docs/learned.md."""
+    from .train import run_train
+
+    run_train(
+        game, players, seed, out, resume, option, progress,
+        rounds=rounds, games=games, epochs=epochs, hidden=hidden, batch=batch, lr=lr,
+        keep=keep, imitation=imitation, mix=mix, explore=explore, value_weight=value_weight,
+        teacher=teacher,
+    )  # fmt: skip
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8099,

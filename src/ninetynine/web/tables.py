@@ -167,6 +167,13 @@ def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
     given += [default_bot] * (game.num_players - len(given))
     for i, spec in enumerate(given):
         if spec != HUMAN:
+            if "/" in spec or "\\" in spec or ".npz" in spec:
+                # a learned model from a file (learned:PATH, ismcts:...:model=PATH) would let
+                # a visitor probe the server's files: only the shipped models are served
+                raise GameOptionError(
+                    f"seat {i}: {spec} names a file; this server plays only the models it "
+                    "ships (learned, learned:warp99-2p, ismcts:200:model=warp99-2p)"
+                )
             agent = make_agent(spec, game, i, seed=0)  # raises GameOptionError naming the agents
             iterations = getattr(agent, "iterations", None) or 0
             seconds = getattr(agent, "seconds", None) or 0.0

@@ -1,0 +1,82 @@
+"""``ninetynine train``: train a learned bot (``agents/training.py``) with a progress bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from .common import friendly_errors, make_console, parse_option_pairs
+
+
+def run_train(
+    game: str,
+    players: int,
+    seed: int,
+    out: Path,
+    resume: bool,
+    option: list[str] | None,
+    progress: bool,
+    **settings: Any,
+) -> None:
+    """Train, show each round's progress and figures, and say where the model went."""
+    with friendly_errors():
+        from ninetynine.agents.training import TrainConfig, checkpoint_path, train
+
+        config = TrainConfig(
+            game=game,
+            num_players=players,
+            options=parse_option_pairs(option),
+            seed=seed,
+            **settings,
+        )
+        console = make_console()
+        bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[figures]}"),
+            TimeElapsedColumn(),
+            console=console,
+            auto_refresh=False,
+            disable=not progress,
+        )
+        tasks: dict[tuple[int, str], Any] = {}
+
+        def report(phase: str, done: int, total: int, info: dict[str, Any]) -> None:
+            rnd = int(info["round"])
+            key = (rnd, phase)
+            if key not in tasks:
+                what = "games" if phase == "play" else "batches"
+                tasks[key] = bar.add_task(
+                    f"round {rnd + 1}/{config.rounds} {phase} ({what})", total=total, figures=""
+                )
+            figures = ""
+            if phase == "train":
+                figures = (
+                    f"agree {info['agreement']:.2f}  policy {info['policy_loss']:.3f}  "
+                    f"value {info['value_loss']:.3f}"
+                )
+            bar.update(tasks[key], completed=done, figures=figures)
+            if done == total or done % 20 == 0:
+                bar.refresh()
+
+        with bar:
+            net = train(config, out, resume=resume, progress=report)
+        console.print(
+            "round  positions  agreement  policy loss  value loss   (measured on each round's "
+            "new positions before it trained on them)"
+        )
+        for r in net.meta["rounds"]:
+            console.print(
+                f"{r['round'] + 1:>5}  {r['positions']:>9,}  {r['agreement']:>9.3f}  "
+                f"{r['policy_loss']:>11.3f}  {r['value_loss']:>10.3f}"
+            )
+        console.print(
+            f"model written to {out} ({net.meta['cpu_seconds']:.0f} CPU seconds in all; "
+            f"optimiser state for --resume in {checkpoint_path(Path(out))})"
+        )
+        console.print(
+            f"play it: ninetynine play {game} --players {players} --seat human,learned:{out}"
+        )
