@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -78,6 +79,10 @@ CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 #: Chat lines a viewer gets when it joins (all are stored).
 CHAT_HISTORY = 100
+#: Bot turns (think, store, send) of all tables run at once on one server process: a bot's
+#: move waits for a slot, a person's move never does, so at many busy tables a person's move
+#: is not queued behind every table's bot (bots show their moves after a delay anyway).
+BOT_TURNS_AT_ONCE = 2
 #: Replays of finished tables kept in memory (each holds every state of its game).
 REPLAYS_KEPT = 8
 #: Analyses of replay positions run at once on one server (each keeps a core busy).
@@ -120,15 +125,31 @@ class MoveError(NinetyNineError):
 
 
 class Viewer(Protocol):
-    """A connection that receives views (a WebSocket in the app, a list in tests)."""
+    """A connection that receives views (a WebSocket in the app)."""
 
     async def send_json(self, data: Any) -> None: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text a viewer receives (Starlette's ``send_json`` encoding),
+    made once and sent to every viewer of the same seat."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass
 class Connection:
     viewer: Viewer
     seat: int | None  # None: spectator
+
+
+@dataclass
+class Frames:
+    """The views of a table at one version, encoded once per seat (``None``: spectators)."""
+
+    version: int
+    text: dict[int | None, str]
 
 
 @dataclass
@@ -231,8 +252,11 @@ class LiveTable:
         bot_delay: float = 0.0,
         on_change: Callable[[LiveTable], None] | None = None,
         max_bot_moves: int | None = None,
+        bot_turns: asyncio.Semaphore | None = None,
     ) -> None:
         self.id = stored.id
+        #: Bot turns of the whole server that may run at once (shared with every table).
+        self.bot_turns = bot_turns or asyncio.Semaphore(BOT_TURNS_AT_ONCE)
         #: Moves after which a table with no person is stopped (``None``: never).
         self.max_bot_moves = max_bot_moves
         #: Why the server closed this unfinished table for good (``None``: it did not).
@@ -608,7 +632,13 @@ class LiveTable:
                 version = self.version
                 try:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
-                    self._commit(p, action)
+                    # People before bots: the event loop's share of a bot's move (store it,
+                    # build and encode the views) waits for one of BOT_TURNS_AT_ONCE slots
+                    # of the whole server, so a person's move is never queued behind the
+                    # bots of every busy table (thinking, in a worker thread, does not wait).
+                    async with self.bot_turns:
+                        self._commit(p, action)
+                        frames = self._frames()
                 except Exception:  # a bot bug must not stop the game: a random legal move
                     if self.version != version:  # the move went in; what failed came after
                         log.exception("table %s: after the move of seat %d", self.id, p)
@@ -623,10 +653,11 @@ class LiveTable:
                     legal = self.state.legal_actions()
                     try:
                         self._commit(p, legal[self._fallback.randbelow(len(legal))])
+                        frames = self._frames()
                     except Exception:  # the engine itself failed: stop this table, loudly
                         log.exception("table %s: the move failed; the table stops", self.id)
                         return
-            await self.broadcast()
+            await self._send(frames)
 
     async def halt(self) -> None:
         """Cancel the bot loop and the turn timer (the server is shutting down or unloading
@@ -704,13 +735,27 @@ class LiveTable:
                 self.on_change(self)
 
     async def broadcast(self) -> None:
-        """Send every viewer its own view (computed once per seat)."""
-        views: dict[int | None, dict[str, Any]] = {}
+        """Send every viewer its own view (built and encoded once per seat)."""
+        await self._send(self._frames())
+
+    def _frames(self) -> Frames:
+        """The view of each seat someone is viewing from (``None``: spectators), as text."""
+        return Frames(
+            self.version,
+            {seat: encode(self.view(seat)) for seat in {c.seat for c in self.connections}},
+        )
+
+    async def _send(self, frames: Frames) -> None:
+        """Send each viewer the frame of its seat; frames of an older version (the table
+        moved on since they were built) or for a viewer who joined since are built now. A
+        viewer whose socket fails is dropped, the others go on."""
         for conn in list(self.connections):
-            if conn.seat not in views:
-                views[conn.seat] = self.view(conn.seat)
+            if frames.version != self.version:
+                frames = self._frames()
+            if conn.seat not in frames.text:
+                frames.text[conn.seat] = encode(self.view(conn.seat))
             try:
-                await conn.viewer.send_json(views[conn.seat])
+                await conn.viewer.send_text(frames.text[conn.seat])
             except Exception:  # a closed socket: drop it, the others go on
                 if conn in self.connections:
                     self.connections.remove(conn)
@@ -752,6 +797,7 @@ class TableManager:
         self.analysis_seconds = analysis_module.MAX_SECONDS
         self._analysis_tasks: set[asyncio.Task[Any]] = set()
         self._rematch_lock = asyncio.Lock()
+        self.bot_turns = asyncio.Semaphore(BOT_TURNS_AT_ONCE)
         #: The copies of finished tables handed out (each viewer of one may hold its own):
         #: to tell their viewers of a rematch.
         self._finished_copies: dict[str, weakref.WeakSet[LiveTable]] = {}
@@ -810,6 +856,7 @@ class TableManager:
             self.bot_delay,
             on_change=self._settle,
             max_bot_moves=self.limits.max_bot_moves,
+            bot_turns=self.bot_turns,
         )
         if table.finished:  # read-only: each caller may have its own copy
             if len(self._finished_copies) > 256:  # forget the ids nobody holds any more
