@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
+        manager.start_fanout()  # PostgreSQL: other server processes may share the tables
         if resume:
             manager.resume()
         else:
@@ -486,6 +488,22 @@ def create_app(
         return {"id": sheet_id, **sheet.to_view()}
 
     return app
+
+
+#: The environment variable through which ``ninetynine serve --workers N`` hands its settings
+#: to each worker process (JSON: ``database_url``, ``bot_delay``, ``limits``).
+CONFIG_ENV = "NINETYNINE_SERVE_CONFIG"
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker process of ``ninetynine serve --workers N`` (uvicorn's
+    app factory): :func:`create_app` with the settings in :data:`CONFIG_ENV`."""
+    config = json.loads(os.environ.get(CONFIG_ENV) or "{}")
+    return create_app(
+        config.get("database_url"),
+        bot_delay=float(config.get("bot_delay", 0.0)),
+        limits=Limits(**config.get("limits", {})),
+    )
 
 
 async def _ws_error(websocket: WebSocket, code: str, message: str) -> None:

@@ -134,6 +134,10 @@ _ADVANCE = (
 _INSERT_MOVE = insert(_M)
 
 
+class StaleMove(RuntimeError):
+    """A move appended on a table that has moved on since (another process moved first)."""
+
+
 @dataclass
 class StoredTable:
     """A table as read back from the store (moves in order)."""
@@ -219,11 +223,12 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def _notify(self, conn: Any, table_id: str) -> None:
-        """On PostgreSQL: ``NOTIFY`` :data:`CHANNEL` with ``table_id``, in ``conn``'s
-        transaction (sent at its commit, dropped at a rollback). SQLite: nothing."""
+    def _notify(self, conn: Any, payload: str) -> None:
+        """On PostgreSQL: ``NOTIFY`` :data:`CHANNEL` with ``payload`` (``table id`` or, after
+        a move, ``table id:moves``), in ``conn``'s transaction (sent at its commit, dropped at
+        a rollback). SQLite: nothing."""
         if self.is_postgresql:
-            conn.execute(select(func.pg_notify(CHANNEL, table_id)))
+            conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
     def notify(self, table_id: str) -> None:
         """Tell the other server processes that ``table_id`` changed (PostgreSQL only)."""
@@ -285,7 +290,7 @@ class Store:
         ``NOTIFY`` :data:`CHANNEL` with the table id, delivered to every server process
         listening when (and only if) the move is committed.
 
-        :raises RuntimeError: ``seq`` is not the table's next move (another writer, perhaps
+        :raises StaleMove: ``seq`` is not the table's next move (another writer, perhaps
             another server process, got there first); nothing is written.
         """
         now = time.time()
@@ -302,12 +307,12 @@ class Store:
                 },
             ).rowcount
             if n != 1:
-                raise RuntimeError(f"table {table_id}: move {seq} is not the next move")
+                raise StaleMove(f"table {table_id}: move {seq} is not the next move")
             conn.execute(
                 _INSERT_MOVE,
                 {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "created": now},
             )
-            self._notify(conn, table_id)
+            self._notify(conn, f"{table_id}:{seq + 1}")
 
     def remove_last_move(self, table_id: str, status: str = "open", result: str = "") -> bool:
         """Delete the last move (a score sheet's undo); ``False`` if there is none."""

@@ -47,9 +47,10 @@ from ninetynine.core.rng import Rng, derive_seed
 
 from . import analysis as analysis_module
 from .analysis import Analysis
+from .fanout import ADOPT_SECONDS, Leases, Listener
 from .replay import Replay
 from .sheet import ScoreSheet, SheetError
-from .store import Store, StoredTable, hash_token, new_token
+from .store import StaleMove, Store, StoredTable, hash_token, new_token
 
 log = logging.getLogger("ninetynine.web")
 
@@ -253,10 +254,19 @@ class LiveTable:
         on_change: Callable[[LiveTable], None] | None = None,
         max_bot_moves: int | None = None,
         bot_turns: asyncio.Semaphore | None = None,
+        owns: Callable[[str], bool] | None = None,
     ) -> None:
         self.id = stored.id
         #: Bot turns of the whole server that may run at once (shared with every table).
         self.bot_turns = bot_turns or asyncio.Semaphore(BOT_TURNS_AT_ONCE)
+        #: Whether this process plays the table's bots (several processes on PostgreSQL:
+        #: the holder of the table's lease, :class:`~ninetynine.web.fanout.Leases`);
+        #: ``None``: always (one process).
+        self.owns = owns
+        self._sync_task: asyncio.Task[None] | None = None
+        #: The version of the last views sent (a table caught up since sends again).
+        self.sent_version = -1
+        self._sync_again = False
         #: Moves after which a table with no person is stopped (``None``: never).
         self.max_bot_moves = max_bot_moves
         #: Why the server closed this unfinished table for good (``None``: it did not).
@@ -520,11 +530,18 @@ class LiveTable:
         async with self.lock:
             if seat is None:
                 raise MoveError("spectator", "spectators cannot make moves")
+            version = message.get("version")
+            if (
+                isinstance(version, int)
+                and not isinstance(version, bool)
+                and version > self.version
+                and not self.finished
+            ):  # a version seen through another server process whose move we have not heard
+                self.catch_up()
             if self.stopped is not None:
                 raise MoveError("finished", f"this table was stopped: {self.stopped}")
             if self.finished:
                 raise MoveError("finished", "the game is over")
-            version = message.get("version")
             if isinstance(version, bool) or not isinstance(version, int):
                 raise MoveError("bad_message", 'a move needs "version": the move number it is for')
             cp = self.state.current_player()
@@ -539,25 +556,115 @@ class LiveTable:
                     f"{self.version}; look again",
                 )
             action = self.parse_action(message)
+            moved_elsewhere = False
             try:
                 self._commit(seat, action)
             except IllegalActionError as e:
                 raise MoveError("illegal", str(e)) from None
+            except StaleMove:  # through another server process: caught up with it now
+                moved_elsewhere = True
         await self.broadcast()
         self.schedule_bots()
+        if moved_elsewhere:
+            raise MoveError(
+                "stale",
+                f"stale move: it was made on move {version}, the table is at move "
+                f"{self.version}; look again",
+            )
 
     def _commit(self, seat: int, action: int, note: str | None = None) -> None:
+        """Check, store and apply one move (under :attr:`lock`).
+
+        :raises IllegalActionError: nothing changes; :raises StaleMove: another server
+            process stored a move first: the table has caught up with the stored moves
+            (:meth:`catch_up`) and ``action`` was not played.
+        """
         nxt = self._next_state(action)
         status = "finished" if nxt.is_terminal() else "open"
         result = ""
         if nxt.is_terminal():
             w = nxt.winner()
             result = f"{self.names[w]} wins" if w is not None else "draw"
-        self.store.append_move(self.id, self.version, seat, action, status, result)
+        try:
+            self.store.append_move(self.id, self.version, seat, action, status, result)
+        except StaleMove:
+            self.catch_up()
+            raise
         self._advance(seat, nxt, note)
         self._arm_timer()
         if self.on_change:
             self.on_change(self)
+
+    # -- several server processes ----------------------------------------------------------
+    def catch_up(self) -> bool:
+        """Apply the moves another server process stored since this table's version, and
+        its status (stopped) and rematch; ``True`` if anything changed. Call under
+        :attr:`lock`."""
+        stored = self.store.load(self.id, first_move=self.version)
+        if stored is None:
+            return False
+        changed = False
+        for seat, action in stored.moves:
+            self._advance(seat, self._next_state(action))
+            changed = True
+        if stored.status == "stopped" and self.stopped is None:
+            self.stopped = stored.result
+            changed = True
+        if stored.rematch is not None and stored.rematch != self.rematch:
+            self.rematch = stored.rematch
+            changed = True
+        if changed:
+            self._arm_timer()
+        return changed
+
+    def request_sync(self) -> None:
+        """Another server process changed this table (a ``NOTIFY``): reload what it stored
+        (:meth:`sync`), once at a time, again if told again meanwhile."""
+        if self._sync_task is not None and not self._sync_task.done():
+            self._sync_again = True
+            return
+        self._sync_task = asyncio.get_running_loop().create_task(self._sync_loop())
+
+    async def _sync_loop(self) -> None:
+        self._sync_again = True
+        while self._sync_again:
+            self._sync_again = False
+            try:
+                await self.sync()
+            except Exception:
+                log.exception("table %s: reloading it from the database failed", self.id)
+
+    async def sync(self) -> None:
+        """Catch up with the moves, status, rematch and chat lines stored by another server
+        process, and send this process's viewers what changed."""
+        async with self.lock:
+            changed = self.catch_up() or self.sent_version != self.version
+            lines = self._new_chat_lines()
+        if changed:
+            await self.broadcast()
+            self.schedule_bots()
+            if self.on_change:
+                self.on_change(self)
+        if lines:
+            msg = {"type": "chat", "messages": lines}
+            for conn in list(self.connections):
+                if self.reads_chat(conn.seat):
+                    with contextlib.suppress(Exception):
+                        await conn.viewer.send_json(msg)
+
+    def _new_chat_lines(self) -> list[dict[str, Any]]:
+        """Chat lines stored since the last one this process holds (none if it holds none
+        yet: they are read on first use)."""
+        if self._chat is None:
+            return []
+        last = self._chat[-1]["n"] if self._chat else 0
+        new = [
+            {"n": n, "seat": seat, "name": self.names[seat], "text": text, "time": t}
+            for n, seat, text, t in self.store.load_chat(self.id, CHAT_HISTORY, after=last)
+        ]
+        self._chat.extend(new)
+        del self._chat[:-CHAT_HISTORY]
+        return new
 
     # -- bots ----------------------------------------------------------------------------
     # -- the turn timer ------------------------------------------------------------------
@@ -603,7 +710,8 @@ class LiveTable:
             agent = make_agent(spec, self.game, p, seed=derive_seed(self._timeout_seed, version))
             action = await asyncio.to_thread(choose_action, agent, self.state, p)
             note = f"{self.names[p]}'s time ran out: {spec} played this move"
-            self._commit(p, action, note)
+            with contextlib.suppress(StaleMove):  # another process's clock went first
+                self._commit(p, action, note)
         await self.broadcast()
         self.schedule_bots()
 
@@ -614,6 +722,8 @@ class LiveTable:
         if self.finished or self.state.current_player() not in self.agents:
             return
         if self._bot_task is None or self._bot_task.done():
+            if self.owns is not None and not self.owns(self.id):
+                return  # another server process plays this table's bots
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
@@ -639,6 +749,8 @@ class LiveTable:
                     async with self.bot_turns:
                         self._commit(p, action)
                         frames = self._frames()
+                except StaleMove:  # moved through another process: caught up, look again
+                    frames = self._frames()
                 except Exception:  # a bot bug must not stop the game: a random legal move
                     if self.version != version:  # the move went in; what failed came after
                         log.exception("table %s: after the move of seat %d", self.id, p)
@@ -749,9 +861,11 @@ class LiveTable:
         """Send each viewer the frame of its seat; frames of an older version (the table
         moved on since they were built) or for a viewer who joined since are built now. A
         viewer whose socket fails is dropped, the others go on."""
+        self.sent_version = frames.version
         for conn in list(self.connections):
             if frames.version != self.version:
                 frames = self._frames()
+                self.sent_version = frames.version
             if conn.seat not in frames.text:
                 frames.text[conn.seat] = encode(self.view(conn.seat))
             try:
@@ -801,6 +915,70 @@ class TableManager:
         #: The copies of finished tables handed out (each viewer of one may hold its own):
         #: to tell their viewers of a rematch.
         self._finished_copies: dict[str, weakref.WeakSet[LiveTable]] = {}
+        #: Several server processes on PostgreSQL (:meth:`start_fanout`): the leases of the
+        #: tables whose bots this process plays, and the listener of the others' changes.
+        self.leases: Leases | None = None
+        self._listener: Listener | None = None
+        self._adopter: asyncio.Task[None] | None = None
+
+    # -- several server processes --------------------------------------------------------
+    def start_fanout(self) -> bool:
+        """On PostgreSQL, let this process share the database with other server processes
+        (call from the event loop, before :meth:`resume`): take a table's lease before
+        playing its bots, hear every other process's change (``LISTEN``) and pass it on to
+        this process's viewers, and every :data:`~ninetynine.web.fanout.ADOPT_SECONDS` take
+        over the bots of tables whose owner died. ``False`` (and nothing runs) on SQLite."""
+        if not self.store.is_postgresql or self.leases is not None:
+            return False
+        loop = asyncio.get_running_loop()
+        self.leases = Leases(self.store.engine)
+        self._listener = Listener(
+            self.store.engine, lambda payload: loop.call_soon_threadsafe(self._heard, payload)
+        )
+        self._listener.start()
+        self._adopter = loop.create_task(self._adopt_loop())
+        return True
+
+    def _owns(self, table_id: str) -> bool:
+        return self.leases is None or self.leases.own(table_id)
+
+    def _heard(self, payload: str | None) -> None:
+        """A change told by ``NOTIFY`` (``table id`` or ``table id:moves``; ``None``: some
+        may have been missed): the tables this process holds reload what changed."""
+        if payload is None:
+            targets = [*self.tables.values()]
+            for copies in self._finished_copies.values():
+                targets.extend(copies)
+        else:
+            tid, _, moves = payload.partition(":")
+            targets = [*self._finished_copies.get(tid, ())]
+            table = self.tables.get(tid)
+            if table is not None and not (  # a move this process made and sent needs nothing
+                moves.isdigit() and min(table.version, table.sent_version) >= int(moves)
+            ):
+                targets.append(table)
+        for t in targets:
+            t.request_sync()
+
+    async def _adopt_loop(self) -> None:
+        """Take over the bots of the tables this process holds whose owner died (its lease
+        was freed with its connection), and every tenth round look for unfinished tables of
+        bots alone that no process holds."""
+        rounds = 0
+        while True:
+            await asyncio.sleep(ADOPT_SECONDS)
+            rounds += 1
+            try:
+                for table in list(self.tables.values()):
+                    table.schedule_bots()  # takes the lease if a bot is to move and it is free
+                if rounds % 10 == 0:
+                    for tid in self.store.open_table_ids():
+                        if tid not in self.tables:
+                            stored = self.store.load(tid)
+                            if stored and all(s != HUMAN for s in stored.seats):
+                                self.get(tid)
+            except Exception:
+                log.exception("taking over tables failed")
 
     def create(
         self,
@@ -857,6 +1035,7 @@ class TableManager:
             on_change=self._settle,
             max_bot_moves=self.limits.max_bot_moves,
             bot_turns=self.bot_turns,
+            owns=self._owns if self.leases is not None else None,
         )
         if table.finished:  # read-only: each caller may have its own copy
             if len(self._finished_copies) > 256:  # forget the ids nobody holds any more
@@ -1010,6 +1189,8 @@ class TableManager:
 
     def _settle(self, table: LiveTable) -> None:
         """After a move or a viewer leaving: forget a finished table nobody watches."""
+        if table.finished and self.leases is not None:
+            self.leases.release(table.id)
         if table.finished and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
@@ -1101,6 +1282,12 @@ class TableManager:
             job.cancel.set()
         for t in self.tables.values():
             await t.halt()
+        if self._adopter is not None:
+            self._adopter.cancel()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        if self.leases is not None:
+            self.leases.close()
 
     # -- score sheets --------------------------------------------------------------------
     def create_sheet(self, game_id: str, names: Sequence[str], handicap: Any = None) -> Created:
