@@ -237,3 +237,34 @@ def test_the_same_move_through_two_processes_goes_in_once(server_factory, db_url
     finally:
         store.close()
     assert stored is not None and len(stored.moves) == 4
+
+
+def test_an_analysis_started_on_one_process_is_polled_on_the_other(server_factory, db_url) -> None:
+    """Behind one address the page's polls may reach another worker than the one running the
+    analysis: that one answers with the progress the runner stored."""
+    _need_postgresql(db_url)
+    a, b = server_factory(), server_factory()
+    r = httpx.post(
+        f"{a.base}/api/tables",
+        json={"game": "warp99", "players": 2, "seats": ["greedy", "greedy"], "seed": SEED},
+        timeout=10,
+    )
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{a.base}/api/tables/{tid}", timeout=10).json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    job = httpx.post(
+        f"{a.base}/api/tables/{tid}/analysis", json={"step": 1, "games": 2}, timeout=10
+    ).json()
+    deadline = time.monotonic() + 60
+    while True:
+        polled = httpx.get(f"{b.base}/api/analysis/{job['id']}", timeout=10)
+        if polled.status_code == 200 and polled.json()["done"]:
+            break
+        assert time.monotonic() < deadline, polled.text
+        time.sleep(0.1)
+    here = httpx.get(f"{a.base}/api/analysis/{job['id']}", timeout=10).json()
+    assert polled.json() == here and here["candidates"]
+    assert httpx.get(f"{b.base}/api/analysis/nosuch", timeout=10).status_code == 404

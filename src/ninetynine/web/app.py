@@ -398,10 +398,10 @@ def create_app(
 
     @app.get("/api/analysis/{job_id}")
     async def analysis_progress(job_id: str) -> dict[str, Any]:
-        job = manager.analyses.get(job_id)
+        job = manager.analysis(job_id)
         if job is None:
             raise ApiError(404, "not_found", f"there is no analysis {job_id!r}")
-        return job.to_json()
+        return job
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -138,6 +138,17 @@ class StaleMove(RuntimeError):
     """A move appended on a table that has moved on since (another process moved first)."""
 
 
+class AnalysisRow(Base):
+    """The progress of a replay analysis as its page reads it (JSON), for the page's polls
+    that reach another server process than the one running it (PostgreSQL only)."""
+
+    __tablename__ = "analyses"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    body: Mapped[str] = mapped_column(Text)
+    updated: Mapped[float] = mapped_column(Float)
+
+
 @dataclass
 class StoredTable:
     """A table as read back from the store (moves in order)."""
@@ -431,6 +442,25 @@ class Store:
                 .limit(limit)
             ).all()
         return [(int(a), int(b), str(c), float(d)) for a, b, c, d in reversed(rows)]
+
+    def save_analysis(self, job_id: str, body: dict[str, Any]) -> None:
+        """Store (or replace) the progress of analysis ``job_id``; jobs stored more than a
+        day ago are forgotten."""
+        now = time.time()
+        text_ = json.dumps(body, sort_keys=True)
+        with Session(self.engine) as s, s.begin():
+            row = s.get(AnalysisRow, job_id)
+            if row is None:
+                s.execute(delete(AnalysisRow).where(AnalysisRow.updated < now - 86400))
+                s.add(AnalysisRow(id=job_id, body=text_, updated=now))
+            else:
+                row.body, row.updated = text_, now
+
+    def load_analysis(self, job_id: str) -> dict[str, Any] | None:
+        """The stored progress of analysis ``job_id`` (``None``: none stored)."""
+        with Session(self.engine) as s:
+            row = s.get(AnalysisRow, job_id)
+            return None if row is None else dict(json.loads(row.body))
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table and its moves (a rematch created in vain)."""

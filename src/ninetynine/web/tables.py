@@ -90,6 +90,8 @@ REPLAYS_KEPT = 8
 MAX_ANALYSES = 2
 #: Analyses kept for their pages to read (the oldest finished ones are forgotten).
 ANALYSES_KEPT = 32
+#: How often the progress of an analysis is stored for other server processes (seconds).
+ANALYSIS_PUBLISH_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -1180,7 +1182,32 @@ class TableManager:
         )
         self._analysis_tasks.add(task)
         task.add_done_callback(self._analysis_done)
+        if self.leases is not None:  # other processes may get the page's polls
+            publish = asyncio.get_running_loop().create_task(self._publish_analysis(job))
+            self._analysis_tasks.add(publish)
+            publish.add_done_callback(self._analysis_done)
         return job
+
+    async def _publish_analysis(self, job: Analysis) -> None:
+        """Store ``job``'s progress every :data:`ANALYSIS_PUBLISH_SECONDS` until it ends, for
+        the other server processes to answer its polls (:meth:`analysis`)."""
+        while True:
+            done = job.done
+            body = job.to_json()
+            await asyncio.to_thread(self.store.save_analysis, job.id, body)
+            if done:
+                return
+            await asyncio.sleep(ANALYSIS_PUBLISH_SECONDS)
+
+    def analysis(self, job_id: str) -> dict[str, Any] | None:
+        """The progress of analysis ``job_id``: from this process if it runs here, else (on
+        PostgreSQL, several processes) as the process running it last stored it."""
+        job = self.analyses.get(job_id)
+        if job is not None:
+            return job.to_json()
+        if self.leases is not None and isinstance(job_id, str) and len(job_id) <= 32:
+            return self.store.load_analysis(job_id)
+        return None
 
     def _analysis_done(self, task: asyncio.Task[Any]) -> None:
         self._analysis_tasks.discard(task)
