@@ -268,3 +268,29 @@ def test_an_analysis_started_on_one_process_is_polled_on_the_other(server_factor
     here = httpx.get(f"{a.base}/api/analysis/{job['id']}", timeout=10).json()
     assert polled.json() == here and here["candidates"]
     assert httpx.get(f"{b.base}/api/analysis/nosuch", timeout=10).status_code == 404
+
+
+def test_processes_starting_at_once_on_an_empty_database_make_the_schema_once(db_url) -> None:
+    """``serve --workers N`` on a new database: every worker creates the schema at the same
+    moment; one makes it, the others find it (no "already exists" error)."""
+    _need_postgresql(db_url)
+    go = threading.Barrier(4)
+    errors: list[BaseException] = []
+    stores: list[Store] = []
+
+    def start() -> None:
+        go.wait()
+        try:
+            stores.append(Store(db_url))
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for s in stores:
+        s.close()
+    assert not errors, errors
+    assert len(stores) == 4

@@ -49,7 +49,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -117,6 +117,8 @@ class ChatRow(Base):
 #: process sharing the database listens on it (:mod:`ninetynine.web.fanout`).
 CHANNEL = "ninetynine_tables"
 
+#: The advisory lock (a transaction's) under which a PostgreSQL schema is made or updated.
+SCHEMA_LOCK = 0x6E696E657479  # "ninety"
 _T = TableRow.__table__
 _M = MoveRow.__table__
 #: Move ``seq`` goes in only if the table has exactly ``seq`` moves: two writers (two server
@@ -222,8 +224,11 @@ class Store:
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        with self.engine.begin() as conn:
+            if self.is_postgresql:  # server processes starting at once: one makes the schema
+                conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+            Base.metadata.create_all(conn)
+            _add_missing_columns(conn)
 
     @property
     def is_postgresql(self) -> bool:
@@ -505,12 +510,11 @@ ADDED_COLUMNS = {
 }
 
 
-def _add_missing_columns(engine: Engine) -> None:
+def _add_missing_columns(conn: Connection) -> None:
     """Bring a database made by an older version up to date: add the columns it lacks
-    (:data:`ADDED_COLUMNS`), with their defaults. ``create_all`` makes missing tables, never
-    missing columns."""
-    have = {c["name"] for c in inspect(engine).get_columns("tables")}
+    (:data:`ADDED_COLUMNS`), with their defaults, in ``conn``'s transaction. ``create_all``
+    makes missing tables, never missing columns."""
+    have = {c["name"] for c in inspect(conn).get_columns("tables")}
     for name, sql in ADDED_COLUMNS.items():
         if name not in have:
-            with engine.begin() as conn:
-                conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {sql}"))
+            conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {sql}"))
