@@ -294,3 +294,36 @@ def test_processes_starting_at_once_on_an_empty_database_make_the_schema_once(db
         s.close()
     assert not errors, errors
     assert len(stores) == 4
+
+
+def test_serve_with_workers_serves_one_address(server_factory, db_url) -> None:
+    """``ninetynine serve --workers 2``: two processes on one port; a move reaches every
+    spectator, whichever worker the kernel gave its connection to."""
+    _need_postgresql(db_url)
+    server = server_factory(args=("--workers", "2"))
+    r = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "tripwire", "players": 2, "seats": ["human", "human"], "seed": SEED},
+        timeout=10,
+    )
+    assert r.status_code == 201, r.text
+    tid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    spectators = [Watcher(server.base, tid) for _ in range(6)]
+    try:
+        for s in spectators:
+            s.wait_version(0)
+        view = httpx.get(f"{server.base}/api/tables/{tid}/view", params={"token": token}).json()
+        seat = view["current_player"]
+        token = r.json()["seats"][seat]["token"]
+        view = httpx.get(f"{server.base}/api/tables/{tid}/view", params={"token": token}).json()
+        moved = httpx.post(
+            f"{server.base}/api/tables/{tid}/moves",
+            json={"token": token, "action": view["legal"][0]["id"], "version": 0},
+            timeout=10,
+        )
+        assert moved.status_code == 200, moved.text
+        for s in spectators:
+            s.wait_version(1)
+    finally:
+        for s in spectators:
+            s.close()
