@@ -134,6 +134,23 @@ _ADVANCE = (
     )
 )
 _INSERT_MOVE = insert(_M)
+#: The same on PostgreSQL in one statement (its own transaction, one round trip): the move is
+#: inserted only if the table row was advanced, and the notification sent only if it was.
+_APPEND_PG = text(
+    """
+    WITH advanced AS (
+        UPDATE tables SET num_moves = :next, status = :status, result = :result,
+            updated = :now
+        WHERE id = :tid AND num_moves = :seq
+        RETURNING id
+    ), inserted AS (
+        INSERT INTO moves (table_id, seq, seat, action, created)
+        SELECT id, :seq, :seat, :action, :now FROM advanced
+        RETURNING table_id
+    )
+    SELECT pg_notify(:channel, :payload) FROM inserted
+    """
+)
 
 
 class StaleMove(RuntimeError):
@@ -302,14 +319,35 @@ class Store:
 
         SQLAlchemy Core with bound parameters (compiled once, then cached), not the ORM: this
         runs for every move of every table, and the ORM's unit of work cost 1.5 ms a move
-        against 0.2 ms this way (SQLite, one core). On PostgreSQL the same transaction sends
-        ``NOTIFY`` :data:`CHANNEL` with the table id, delivered to every server process
+        against 0.2 ms this way (SQLite, one core). On PostgreSQL it is one statement, its own
+        transaction (:data:`_APPEND_PG`: one round trip instead of five), that also sends
+        ``NOTIFY`` :data:`CHANNEL` with ``table id:moves``, delivered to every server process
         listening when (and only if) the move is committed.
 
         :raises StaleMove: ``seq`` is not the table's next move (another writer, perhaps
             another server process, got there first); nothing is written.
         """
         now = time.time()
+        if self.is_postgresql:
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+                done = c.execute(
+                    _APPEND_PG,
+                    {
+                        "tid": table_id,
+                        "seq": seq,
+                        "next": seq + 1,
+                        "status": status,
+                        "result": result,
+                        "now": now,
+                        "seat": seat,
+                        "action": action,
+                        "channel": CHANNEL,
+                        "payload": f"{table_id}:{seq + 1}",
+                    },
+                ).all()
+            if len(done) != 1:
+                raise StaleMove(f"table {table_id}: move {seq} is not the next move")
+            return
         with self.engine.begin() as conn:
             n = conn.execute(
                 _ADVANCE,

@@ -560,7 +560,7 @@ class LiveTable:
             action = self.parse_action(message)
             moved_elsewhere = False
             try:
-                self._commit(seat, action)
+                await self._commit(seat, action)
             except IllegalActionError as e:
                 raise MoveError("illegal", str(e)) from None
             except StaleMove:  # through another server process: caught up with it now
@@ -574,8 +574,11 @@ class LiveTable:
                 f"{self.version}; look again",
             )
 
-    def _commit(self, seat: int, action: int, note: str | None = None) -> None:
-        """Check, store and apply one move (under :attr:`lock`).
+    async def _commit(self, seat: int, action: int, note: str | None = None) -> None:
+        """Check, store and apply one move (under :attr:`lock`). On PostgreSQL the write runs
+        in a worker thread: the event loop serves the other tables while the database
+        commits (a network round trip and a disk flush); SQLite's commit is quicker than
+        the hop to a thread.
 
         :raises IllegalActionError: nothing changes; :raises StaleMove: another server
             process stored a move first: the table has caught up with the stored moves
@@ -587,8 +590,12 @@ class LiveTable:
         if nxt.is_terminal():
             w = nxt.winner()
             result = f"{self.names[w]} wins" if w is not None else "draw"
+        args = (self.id, self.version, seat, action, status, result)
         try:
-            self.store.append_move(self.id, self.version, seat, action, status, result)
+            if self.store.is_postgresql:
+                await asyncio.to_thread(self.store.append_move, *args)
+            else:
+                self.store.append_move(*args)
         except StaleMove:
             self.catch_up()
             raise
@@ -713,7 +720,7 @@ class LiveTable:
             action = await asyncio.to_thread(choose_action, agent, self.state, p)
             note = f"{self.names[p]}'s time ran out: {spec} played this move"
             with contextlib.suppress(StaleMove):  # another process's clock went first
-                self._commit(p, action, note)
+                await self._commit(p, action, note)
         await self.broadcast()
         self.schedule_bots()
 
@@ -749,7 +756,7 @@ class LiveTable:
                     # of the whole server, so a person's move is never queued behind the
                     # bots of every busy table (thinking, in a worker thread, does not wait).
                     async with self.bot_turns:
-                        self._commit(p, action)
+                        await self._commit(p, action)
                         frames = self._frames()
                 except StaleMove:  # moved through another process: caught up, look again
                     frames = self._frames()
@@ -766,7 +773,7 @@ class LiveTable:
                     self.bot_failures += 1
                     legal = self.state.legal_actions()
                     try:
-                        self._commit(p, legal[self._fallback.randbelow(len(legal))])
+                        await self._commit(p, legal[self._fallback.randbelow(len(legal))])
                         frames = self._frames()
                     except Exception:  # the engine itself failed: stop this table, loudly
                         log.exception("table %s: the move failed; the table stops", self.id)
