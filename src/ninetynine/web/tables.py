@@ -575,10 +575,10 @@ class LiveTable:
             )
 
     async def _commit(self, seat: int, action: int, note: str | None = None) -> None:
-        """Check, store and apply one move (under :attr:`lock`). On PostgreSQL the write runs
-        in a worker thread: the event loop serves the other tables while the database
-        commits (a network round trip and a disk flush); SQLite's commit is quicker than
-        the hop to a thread.
+        """Check, store and apply one move (under :attr:`lock`). The write stays on the event
+        loop: handing it to a thread (so the loop would serve other tables during
+        PostgreSQL's commit) measured 2-2.5x slower on 2 shared cores (thread hops and the
+        GIL cost more than the wait; ``benchmarks/web_load.py --db postgresql+psycopg://...``).
 
         :raises IllegalActionError: nothing changes; :raises StaleMove: another server
             process stored a move first: the table has caught up with the stored moves
@@ -592,10 +592,7 @@ class LiveTable:
             result = f"{self.names[w]} wins" if w is not None else "draw"
         args = (self.id, self.version, seat, action, status, result)
         try:
-            if self.store.is_postgresql:
-                await asyncio.to_thread(self.store.append_move, *args)
-            else:
-                self.store.append_move(*args)
+            self.store.append_move(*args)
         except StaleMove:
             self.catch_up()
             raise
