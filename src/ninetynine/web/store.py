@@ -134,6 +134,12 @@ _ADVANCE = (
     )
 )
 _INSERT_MOVE = insert(_M)
+#: The same two statements for SQLite's DB-API (``sqlite3``), run on the raw connection.
+_ADVANCE_SQLITE = (
+    "UPDATE tables SET num_moves = ?, status = ?, result = ?, updated = ? "
+    "WHERE id = ? AND num_moves = ?"
+)
+_INSERT_SQLITE = "INSERT INTO moves (table_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)"
 #: The same on PostgreSQL in one statement (its own transaction, one round trip): the move is
 #: inserted only if the table row was advanced, and the notification sent only if it was.
 _APPEND_PG = text(
@@ -317,12 +323,12 @@ class Store:
     ) -> None:
         """Append move ``seq`` (0-based) in one transaction.
 
-        SQLAlchemy Core with bound parameters (compiled once, then cached), not the ORM: this
-        runs for every move of every table, and the ORM's unit of work cost 1.5 ms a move
-        against 0.2 ms this way (SQLite, one core). On PostgreSQL it is one statement, its own
-        transaction (:data:`_APPEND_PG`: one round trip instead of five), that also sends
-        ``NOTIFY`` :data:`CHANNEL` with ``table id:moves``, delivered to every server process
-        listening when (and only if) the move is committed.
+        Not the ORM: this runs for every move of every table, and the ORM's unit of work cost
+        1.5 ms a move, SQLAlchemy Core 0.2 ms, SQLite's DB-API on the pooled connection
+        0.08-0.14 ms (other databases: Core, compiled once and cached). On PostgreSQL it is
+        one statement, its own transaction (:data:`_APPEND_PG`: one round trip instead of
+        five), that also sends ``NOTIFY`` :data:`CHANNEL` with ``table id:moves``, delivered
+        to every server process listening when (and only if) the move is committed.
 
         :raises StaleMove: ``seq`` is not the table's next move (another writer, perhaps
             another server process, got there first); nothing is written.
@@ -347,6 +353,22 @@ class Store:
                 ).all()
             if len(done) != 1:
                 raise StaleMove(f"table {table_id}: move {seq} is not the next move")
+            return
+        if self.engine.dialect.name == "sqlite":  # the DB-API itself: a third of the cost
+            raw = self.engine.raw_connection()
+            try:
+                cur = raw.cursor()
+                cur.execute(_ADVANCE_SQLITE, (seq + 1, status, result, now, table_id, seq))
+                if cur.rowcount != 1:
+                    raw.rollback()
+                    raise StaleMove(f"table {table_id}: move {seq} is not the next move")
+                cur.execute(_INSERT_SQLITE, (table_id, seq, seat, action, now))
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+            finally:
+                raw.close()  # back to the pool
             return
         with self.engine.begin() as conn:
             n = conn.execute(
