@@ -269,12 +269,6 @@ class Store:
         if self.is_postgresql:
             conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
-    def notify(self, table_id: str) -> None:
-        """Tell the other server processes that ``table_id`` changed (PostgreSQL only)."""
-        if self.is_postgresql:
-            with self.engine.begin() as conn:
-                self._notify(conn, table_id)
-
     # -- writing -------------------------------------------------------------------------
     def create_table(
         self,
