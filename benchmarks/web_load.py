@@ -9,11 +9,19 @@ once until every game is over or ``--max-seconds`` pass (the loop is bounded; it
 itself).
 
 Latency per move: from sending a move to receiving the view that contains it (the engine's
-check on a clone, the database transaction, the broadcast). Nothing is asserted: this is a
-measurement. Quote the whole output.
+check on a clone, the database transaction, the broadcast). Also the bots' reply: from that
+view to the next one in which seat 0 is to move again (the bots' turns, ``--bot-delay``
+included). Nothing is asserted: this is a measurement. Quote the whole output.
+
+By default every table plays flat out (bots with no delay, the client moving the instant it
+may): a saturation test, in which a move's latency is mostly queueing behind the other tables.
+``--think S`` makes the client wait S seconds before each move (a person's pace) and
+``--bot-delay`` sets the server's (``ninetynine serve`` defaults to 0.6 s). ``--db`` runs the
+server on another database (PostgreSQL: a URL), ``--workers N`` as N processes (PostgreSQL).
 
     python benchmarks/web_load.py                    # 50 tables of Warp 99, 2 players
     python benchmarks/web_load.py --tables 10 --game ono99 --players 4
+    python benchmarks/web_load.py --think 1 --bot-delay 0.6     # people's pace
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ import asyncio
 import json
 import os
 import platform
+import random
 import socket
 import statistics
 import subprocess
@@ -46,7 +55,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(
+    db_url: str, port: int, bot_delay: float = 0.0, workers: int = 1
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
@@ -62,13 +73,14 @@ def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
             "--db",
             db_url,
             "--bot-delay",
-            "0",
+            str(bot_delay),
+            *(["--workers", str(workers)] if workers > 1 else []),
         ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
@@ -87,12 +99,16 @@ async def play_table(
     agent_spec: str,
     seed: int,
     latencies: list[float],
+    replies: list[float],
     deadline: float,
+    think: float,
 ) -> dict:
     token = table["seats"][0]["token"]
     agent = make_agent(agent_spec, game, 0, seed=seed)
+    pace = random.Random(seed)
     acted = -1
     sent_at: float | None = None
+    answered_at: float | None = None  # the view with our move: the bots' turn starts
     sent_version = -1
     final = None
     async with websockets.connect(
@@ -111,13 +127,20 @@ async def play_table(
             if sent_at is not None and msg["version"] > sent_version:
                 latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
+                answered_at = time.perf_counter()
             if msg["terminal"]:
                 final = msg
                 break
             if msg["legal"] and msg["version"] > acted:
+                if answered_at is not None and msg["current_player"] == 0:
+                    if msg["log"] and msg["log"][-1]["seat"] != 0:  # the bots moved
+                        replies.append(time.perf_counter() - answered_at)
+                    answered_at = None
                 acted = msg["version"]
                 ids = [m["id"] for m in msg["legal"]]
                 action = agent.step(msg["observation"], ids)
+                if think:  # a person's pace: think * (0.5 .. 1.5)
+                    await asyncio.sleep(think * (0.5 + pace.random()))
                 sent_version = msg["version"]
                 sent_at = time.perf_counter()
                 await ws.send(
@@ -143,13 +166,23 @@ async def run(args: argparse.Namespace, base: str) -> None:
             r.raise_for_status()
             tables.append(r.json())
     latencies: list[float] = []
+    replies: list[float] = []
     ws_base = base.replace("http://", "ws://")
     start = time.perf_counter()
     deadline = time.monotonic() + args.max_seconds
     results = await asyncio.gather(
         *[
             play_table(
-                base, ws_base, t, game, args.client_agent, args.seed + i, latencies, deadline
+                base,
+                ws_base,
+                t,
+                game,
+                args.client_agent,
+                args.seed + i,
+                latencies,
+                replies,
+                deadline,
+                args.think,
             )
             for i, t in enumerate(tables)
         ]
@@ -158,9 +191,10 @@ async def run(args: argparse.Namespace, base: str) -> None:
     finished = sum(r["finished"] for r in results)
     total_moves = sum(r["moves"] for r in results)
     ms = sorted(x * 1000 for x in latencies)
+    reply_ms = sorted(x * 1000 for x in replies)
 
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")
+    def pct(p: float, xs: list[float] = ms) -> float:
+        return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] if xs else float("nan")
 
     print(
         f"machine: {platform.machine()} {os.cpu_count()} cpus, Python {platform.python_version()}, "
@@ -169,7 +203,9 @@ async def run(args: argparse.Namespace, base: str) -> None:
     print(
         f"load check: {args.tables} tables of {args.game} ({args.players} players: seat 0 a "
         f"WebSocket client playing {args.client_agent}, the others greedy server bots), "
-        f"SQLite, loopback, bot delay 0"
+        f"{'PostgreSQL' if args.db else 'SQLite'}, {args.workers} server "
+        f"process{'es' if args.workers > 1 else ''}, loopback, bot delay {args.bot_delay:g} s, "
+        f"client think {args.think:g} s (x0.5-1.5)"
     )
     print(
         f"games finished: {finished}/{args.tables} in {wall:.1f} s; moves applied (all seats): "
@@ -181,6 +217,11 @@ async def run(args: argparse.Namespace, base: str) -> None:
         f"max {ms[-1] if ms else float('nan'):.1f}  "
         f"mean {statistics.fmean(ms) if ms else float('nan'):.1f}"
     )
+    print(
+        f"bots' replies timed: {len(reply_ms)}; from the view with the move to seat 0's next "
+        f"turn ms: p50 {pct(50, reply_ms):.1f}  p90 {pct(90, reply_ms):.1f}  "
+        f"p99 {pct(99, reply_ms):.1f}"
+    )
 
 
 def main() -> None:
@@ -191,10 +232,15 @@ def main() -> None:
     ap.add_argument("--client-agent", default="random")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-seconds", type=float, default=300.0)
+    ap.add_argument("--think", type=float, default=0.0, help="client seconds before a move")
+    ap.add_argument("--bot-delay", type=float, default=0.0, help="the server's --bot-delay")
+    ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        proc = start_server(f"sqlite:///{tmp}/load.sqlite3", port)
+        db = args.db or f"sqlite:///{tmp}/load.sqlite3"
+        proc = start_server(db, port, args.bot_delay, args.workers)
         try:
             asyncio.run(run(args, f"http://127.0.0.1:{port}"))
         finally:

@@ -87,9 +87,10 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m ninetynine serve`` as a child process on a free loopback port."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, bot_delay: float = 0.0, args: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.args = args  # more ``serve`` options
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -113,12 +114,13 @@ class ServerProcess:
                 self.db_url,
                 "--bot-delay",
                 str(self.bot_delay),
+                *self.args,
             ],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
@@ -129,7 +131,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError("server did not start within 30 s")
+        raise RuntimeError("server did not start within 60 s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -153,8 +155,8 @@ class ServerProcess:
 def server_factory(db_url: str) -> Iterator[Any]:
     started: list[ServerProcess] = []
 
-    def start(bot_delay: float = 0.0) -> ServerProcess:
-        s = ServerProcess(db_url, bot_delay).start()
+    def start(bot_delay: float = 0.0, args: tuple[str, ...] = ()) -> ServerProcess:
+        s = ServerProcess(db_url, bot_delay, args).start()
         started.append(s)
         return s
 

@@ -20,3 +20,18 @@ def test_serve_help_mentions_the_database_url() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
     assert "--db" in result.output and "postgresql" in result.output
+
+
+def test_serve_with_several_workers_needs_postgresql(tmp_path) -> None:
+    result = CliRunner().invoke(
+        app, ["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}"]
+    )
+    assert result.exit_code == 2
+    out = " ".join((result.output + (result.stderr if result.stderr_bytes else "")).split())
+    assert "--workers 2 needs a PostgreSQL database" in out
+
+
+def test_serve_help_explains_workers() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "--workers" in result.output and "PostgreSQL" in " ".join(result.output.split())

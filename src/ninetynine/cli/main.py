@@ -464,6 +464,14 @@ def serve(
     idle_hours: Annotated[
         float, typer.Option(min=0.01, help="Hours without a move after which a table closes.")
     ] = 168.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes sharing the address (needs a PostgreSQL --db; any "
+            "process serves any table, the database holds every move).",
+        ),
+    ] = 1,
 ) -> None:
     """Play in the browser: lobby, tables for every game, bots, invite links, score sheets.
 
@@ -477,7 +485,7 @@ def serve(
         "max_bot_moves": max_bot_moves,
         "idle_hours": idle_hours,
     }
-    run_serve(host, port, database, bot_delay, limits)
+    run_serve(host, port, database, bot_delay, limits, workers)
 
 
 def _reflow_help(doc: str) -> str:

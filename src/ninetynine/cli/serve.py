@@ -24,9 +24,12 @@ def run_serve(
     database: str | None,
     bot_delay: float,
     limits: dict[str, Any] | None = None,
+    workers: int = 1,
 ) -> None:
     """Serve until interrupted; exits with code 2 and the install command if the web extra
-    is missing. ``limits``: the fields of :class:`ninetynine.web.tables.Limits` to set."""
+    is missing. ``limits``: the fields of :class:`ninetynine.web.tables.Limits` to set.
+    ``workers`` > 1: that many server processes on one address (uvicorn's workers share the
+    listening socket), which needs a PostgreSQL database (exit code 2 otherwise)."""
     console = Console(stderr=True, highlight=False)
     missing = missing_web_packages()
     if missing:
@@ -47,10 +50,38 @@ def run_serve(
     url = database or default_database_url()
     from ninetynine.web.tables import Limits
 
-    app = create_app(url, bot_delay=bot_delay, limits=Limits(**(limits or {})))
+    if workers > 1 and not url.startswith(("postgresql", "postgres")):
+        console.print(
+            f"[bold red]error:[/] --workers {workers} needs a PostgreSQL database (--db "
+            "postgresql+psycopg://user:password@host/db): with SQLite one process holds "
+            "every table",
+            soft_wrap=True,
+        )
+        raise typer.Exit(2)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    processes = f", {workers} server processes" if workers > 1 else ""
     console.print(
-        f"ninetynine: open http://{shown}:{port}/  (tables stored in {escape(url)})",
+        f"ninetynine: open http://{shown}:{port}/  (tables stored in {escape(url)}{processes})",
         soft_wrap=True,
     )
+    if workers > 1:
+        import json
+        import os
+
+        from ninetynine.web.app import CONFIG_ENV
+
+        os.environ[CONFIG_ENV] = json.dumps(
+            {"database_url": url, "bot_delay": bot_delay, "limits": limits or {}}
+        )
+        uvicorn.run(
+            "ninetynine.web.app:app_from_environment",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+        )
+        return
+    app = create_app(url, bot_delay=bot_delay, limits=Limits(**(limits or {})))
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

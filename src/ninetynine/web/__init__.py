@@ -5,6 +5,7 @@
 | pages, JSON API, WebSocket | :mod:`ninetynine.web.app` (:func:`create_app`) |
 | live tables, seats, bots, views | :mod:`ninetynine.web.tables` |
 | persistence (SQLAlchemy: an SQLite file, or PostgreSQL by URL) | :mod:`ninetynine.web.store` |
+| processes sharing PostgreSQL (``NOTIFY``, bot leases) | :mod:`ninetynine.web.fanout` |
 | the paper score sheet companion | :mod:`ninetynine.web.sheet` |
 | front end (plain HTML/CSS/ES modules, no build step) | ``web/static/`` |
 | one table drawing per game id | ``web/static/games/<game id>.js``, else ``generic.js`` |

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
+        manager.start_fanout()  # PostgreSQL: other server processes may share the tables
         if resume:
             manager.resume()
         else:
@@ -428,10 +430,10 @@ def create_app(
 
     @app.get("/api/analysis/{job_id}")
     async def analysis_progress(job_id: str) -> dict[str, Any]:
-        job = manager.analyses.get(job_id)
+        job = manager.analysis(job_id)
         if job is None:
             raise ApiError(404, "not_found", f"there is no analysis {job_id!r}")
-        return job.to_json()
+        return job
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -518,6 +520,22 @@ def create_app(
         return {"id": sheet_id, **sheet.to_view()}
 
     return app
+
+
+#: The environment variable through which ``ninetynine serve --workers N`` hands its settings
+#: to each worker process (JSON: ``database_url``, ``bot_delay``, ``limits``).
+CONFIG_ENV = "NINETYNINE_SERVE_CONFIG"
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker process of ``ninetynine serve --workers N`` (uvicorn's
+    app factory): :func:`create_app` with the settings in :data:`CONFIG_ENV`."""
+    config = json.loads(os.environ.get(CONFIG_ENV) or "{}")
+    return create_app(
+        config.get("database_url"),
+        bot_delay=float(config.get("bot_delay", 0.0)),
+        limits=Limits(**config.get("limits", {})),
+    )
 
 
 async def _ws_error(websocket: WebSocket, code: str, message: str) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -46,9 +47,10 @@ from ninetynine.core.rng import Rng, derive_seed
 
 from . import analysis as analysis_module
 from .analysis import Analysis
+from .fanout import ADOPT_SECONDS, Leases, Listener
 from .replay import Replay
 from .sheet import ScoreSheet, SheetError
-from .store import Store, StoredTable, hash_token, new_token
+from .store import StaleMove, Store, StoredTable, hash_token, new_token
 
 log = logging.getLogger("ninetynine.web")
 
@@ -78,12 +80,18 @@ CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 #: Chat lines a viewer gets when it joins (all are stored).
 CHAT_HISTORY = 100
+#: Bot turns (think, store, send) of all tables run at once on one server process: a bot's
+#: move waits for a slot, a person's move never does, so at many busy tables a person's move
+#: is not queued behind every table's bot (bots show their moves after a delay anyway).
+BOT_TURNS_AT_ONCE = 2
 #: Replays of finished tables kept in memory (each holds every state of its game).
 REPLAYS_KEPT = 8
 #: Analyses of replay positions run at once on one server (each keeps a core busy).
 MAX_ANALYSES = 2
 #: Analyses kept for their pages to read (the oldest finished ones are forgotten).
 ANALYSES_KEPT = 32
+#: How often the progress of an analysis is stored for other server processes (seconds).
+ANALYSIS_PUBLISH_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -120,15 +128,31 @@ class MoveError(NinetyNineError):
 
 
 class Viewer(Protocol):
-    """A connection that receives views (a WebSocket in the app, a list in tests)."""
+    """A connection that receives views (a WebSocket in the app)."""
 
     async def send_json(self, data: Any) -> None: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text a viewer receives (Starlette's ``send_json`` encoding),
+    made once and sent to every viewer of the same seat."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass
 class Connection:
     viewer: Viewer
     seat: int | None  # None: spectator
+
+
+@dataclass
+class Frames:
+    """The views of a table at one version, encoded once per seat (``None``: spectators)."""
+
+    version: int
+    text: dict[int | None, str]
 
 
 @dataclass
@@ -238,8 +262,20 @@ class LiveTable:
         bot_delay: float = 0.0,
         on_change: Callable[[LiveTable], None] | None = None,
         max_bot_moves: int | None = None,
+        bot_turns: asyncio.Semaphore | None = None,
+        owns: Callable[[str], bool] | None = None,
     ) -> None:
         self.id = stored.id
+        #: Bot turns of the whole server that may run at once (shared with every table).
+        self.bot_turns = bot_turns or asyncio.Semaphore(BOT_TURNS_AT_ONCE)
+        #: Whether this process plays the table's bots (several processes on PostgreSQL:
+        #: the holder of the table's lease, :class:`~ninetynine.web.fanout.Leases`);
+        #: ``None``: always (one process).
+        self.owns = owns
+        self._sync_task: asyncio.Task[None] | None = None
+        #: The version of the last views sent (a table caught up since sends again).
+        self.sent_version = -1
+        self._sync_again = False
         #: Moves after which a table with no person is stopped (``None``: never).
         self.max_bot_moves = max_bot_moves
         #: Why the server closed this unfinished table for good (``None``: it did not).
@@ -505,11 +541,18 @@ class LiveTable:
         async with self.lock:
             if seat is None:
                 raise MoveError("spectator", "spectators cannot make moves")
+            version = message.get("version")
+            if (
+                isinstance(version, int)
+                and not isinstance(version, bool)
+                and version > self.version
+                and not self.finished
+            ):  # a version seen through another server process whose move we have not heard
+                self.catch_up()
             if self.stopped is not None:
                 raise MoveError("finished", f"this table was stopped: {self.stopped}")
             if self.finished:
                 raise MoveError("finished", "the game is over")
-            version = message.get("version")
             if isinstance(version, bool) or not isinstance(version, int):
                 raise MoveError("bad_message", 'a move needs "version": the move number it is for')
             cp = self.state.current_player()
@@ -524,27 +567,124 @@ class LiveTable:
                     f"{self.version}; look again",
                 )
             action = self.parse_action(message)
+            moved_elsewhere = False
             try:
-                self._commit(seat, action)
+                await self._commit(seat, action)
             except IllegalActionError as e:
                 raise MoveError("illegal", str(e)) from None
+            except StaleMove:  # through another server process: caught up with it now
+                moved_elsewhere = True
         await self.broadcast()
         self.schedule_bots()
+        if moved_elsewhere:
+            raise MoveError(
+                "stale",
+                f"stale move: it was made on move {version}, the table is at move "
+                f"{self.version}; look again",
+            )
 
-    def _commit(self, seat: int, action: int, note: str | None = None) -> None:
+    async def _commit(self, seat: int, action: int, note: str | None = None) -> None:
+        """Check, store and apply one move (under :attr:`lock`). The write stays on the event
+        loop: handing it to a thread (so the loop would serve other tables during
+        PostgreSQL's commit) measured 2-2.5x slower on 2 shared cores (thread hops and the
+        GIL cost more than the wait; ``benchmarks/web_load.py --db postgresql+psycopg://...``).
+
+        :raises IllegalActionError: nothing changes; :raises StaleMove: another server
+            process stored a move first: the table has caught up with the stored moves
+            (:meth:`catch_up`) and ``action`` was not played.
+        """
         nxt = self._next_state(action)
         status = "finished" if nxt.is_terminal() else "open"
         result = ""
         if nxt.is_terminal():
             w = nxt.winner()
             result = f"{self.names[w]} wins" if w is not None else "draw"
-        self.store.append_move(self.id, self.version, seat, action, status, result, note)
+        args = (self.id, self.version, seat, action, status, result, note)
+        try:
+            self.store.append_move(*args)
+        except StaleMove:
+            self.catch_up()
+            raise
         if note:
             self.notes[self.version] = note
         self._advance(seat, nxt, note)
         self._arm_timer()
         if self.on_change:
             self.on_change(self)
+
+    # -- several server processes ----------------------------------------------------------
+    def catch_up(self) -> bool:
+        """Apply the moves another server process stored since this table's version, and
+        its status (stopped) and rematch; ``True`` if anything changed. Call under
+        :attr:`lock`."""
+        stored = self.store.load(self.id, first_move=self.version)
+        if stored is None:
+            return False
+        changed = False
+        for seat, action in stored.moves:
+            note = stored.notes.get(self.version)
+            if note:
+                self.notes[self.version] = note
+            self._advance(seat, self._next_state(action), note)
+            changed = True
+        if stored.status == "stopped" and self.stopped is None:
+            self.stopped = stored.result
+            changed = True
+        if stored.rematch is not None and stored.rematch != self.rematch:
+            self.rematch = stored.rematch
+            changed = True
+        if changed:
+            self._arm_timer()
+        return changed
+
+    def request_sync(self) -> None:
+        """Another server process changed this table (a ``NOTIFY``): reload what it stored
+        (:meth:`sync`), once at a time, again if told again meanwhile."""
+        if self._sync_task is not None and not self._sync_task.done():
+            self._sync_again = True
+            return
+        self._sync_task = asyncio.get_running_loop().create_task(self._sync_loop())
+
+    async def _sync_loop(self) -> None:
+        self._sync_again = True
+        while self._sync_again:
+            self._sync_again = False
+            try:
+                await self.sync()
+            except Exception:
+                log.exception("table %s: reloading it from the database failed", self.id)
+
+    async def sync(self) -> None:
+        """Catch up with the moves, status, rematch and chat lines stored by another server
+        process, and send this process's viewers what changed."""
+        async with self.lock:
+            changed = self.catch_up() or self.sent_version != self.version
+            lines = self._new_chat_lines()
+        if changed:
+            await self.broadcast()
+            self.schedule_bots()
+            if self.on_change:
+                self.on_change(self)
+        if lines:
+            msg = {"type": "chat", "messages": lines}
+            for conn in list(self.connections):
+                if self.reads_chat(conn.seat):
+                    with contextlib.suppress(Exception):
+                        await conn.viewer.send_json(msg)
+
+    def _new_chat_lines(self) -> list[dict[str, Any]]:
+        """Chat lines stored since the last one this process holds (none if it holds none
+        yet: they are read on first use)."""
+        if self._chat is None:
+            return []
+        last = self._chat[-1]["n"] if self._chat else 0
+        new = [
+            {"n": n, "seat": seat, "name": self.names[seat], "text": text, "time": t}
+            for n, seat, text, t in self.store.load_chat(self.id, CHAT_HISTORY, after=last)
+        ]
+        self._chat.extend(new)
+        del self._chat[:-CHAT_HISTORY]
+        return new
 
     # -- bots ----------------------------------------------------------------------------
     # -- the turn timer ------------------------------------------------------------------
@@ -590,7 +730,8 @@ class LiveTable:
             agent = make_agent(spec, self.game, p, seed=derive_seed(self._timeout_seed, version))
             action = await asyncio.to_thread(choose_action, agent, self.state, p)
             note = f"{self.names[p]}'s time ran out: {spec} played this move"
-            self._commit(p, action, note)
+            with contextlib.suppress(StaleMove):  # another process's clock went first
+                await self._commit(p, action, note)
         await self.broadcast()
         self.schedule_bots()
 
@@ -601,6 +742,8 @@ class LiveTable:
         if self.finished or self.state.current_player() not in self.agents:
             return
         if self._bot_task is None or self._bot_task.done():
+            if self.owns is not None and not self.owns(self.id):
+                return  # another server process plays this table's bots
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
@@ -619,7 +762,15 @@ class LiveTable:
                 version = self.version
                 try:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
-                    self._commit(p, action)
+                    # People before bots: the event loop's share of a bot's move (store it,
+                    # build and encode the views) waits for one of BOT_TURNS_AT_ONCE slots
+                    # of the whole server, so a person's move is never queued behind the
+                    # bots of every busy table (thinking, in a worker thread, does not wait).
+                    async with self.bot_turns:
+                        await self._commit(p, action)
+                        frames = self._frames()
+                except StaleMove:  # moved through another process: caught up, look again
+                    frames = self._frames()
                 except Exception:  # a bot bug must not stop the game: a random legal move
                     if self.version != version:  # the move went in; what failed came after
                         log.exception("table %s: after the move of seat %d", self.id, p)
@@ -633,11 +784,12 @@ class LiveTable:
                     self.bot_failures += 1
                     legal = self.state.legal_actions()
                     try:
-                        self._commit(p, legal[self._fallback.randbelow(len(legal))])
+                        await self._commit(p, legal[self._fallback.randbelow(len(legal))])
+                        frames = self._frames()
                     except Exception:  # the engine itself failed: stop this table, loudly
                         log.exception("table %s: the move failed; the table stops", self.id)
                         return
-            await self.broadcast()
+            await self._send(frames)
 
     async def halt(self) -> None:
         """Cancel the bot loop and the turn timer (the server is shutting down or unloading
@@ -715,13 +867,29 @@ class LiveTable:
                 self.on_change(self)
 
     async def broadcast(self) -> None:
-        """Send every viewer its own view (computed once per seat)."""
-        views: dict[int | None, dict[str, Any]] = {}
+        """Send every viewer its own view (built and encoded once per seat)."""
+        await self._send(self._frames())
+
+    def _frames(self) -> Frames:
+        """The view of each seat someone is viewing from (``None``: spectators), as text."""
+        return Frames(
+            self.version,
+            {seat: encode(self.view(seat)) for seat in {c.seat for c in self.connections}},
+        )
+
+    async def _send(self, frames: Frames) -> None:
+        """Send each viewer the frame of its seat; frames of an older version (the table
+        moved on since they were built) or for a viewer who joined since are built now. A
+        viewer whose socket fails is dropped, the others go on."""
+        self.sent_version = frames.version
         for conn in list(self.connections):
-            if conn.seat not in views:
-                views[conn.seat] = self.view(conn.seat)
+            if frames.version != self.version:
+                frames = self._frames()
+                self.sent_version = frames.version
+            if conn.seat not in frames.text:
+                frames.text[conn.seat] = encode(self.view(conn.seat))
             try:
-                await conn.viewer.send_json(views[conn.seat])
+                await conn.viewer.send_text(frames.text[conn.seat])
             except Exception:  # a closed socket: drop it, the others go on
                 if conn in self.connections:
                     self.connections.remove(conn)
@@ -763,9 +931,74 @@ class TableManager:
         self.analysis_seconds = analysis_module.MAX_SECONDS
         self._analysis_tasks: set[asyncio.Task[Any]] = set()
         self._rematch_lock = asyncio.Lock()
+        self.bot_turns = asyncio.Semaphore(BOT_TURNS_AT_ONCE)
         #: The copies of finished tables handed out (each viewer of one may hold its own):
         #: to tell their viewers of a rematch.
         self._finished_copies: dict[str, weakref.WeakSet[LiveTable]] = {}
+        #: Several server processes on PostgreSQL (:meth:`start_fanout`): the leases of the
+        #: tables whose bots this process plays, and the listener of the others' changes.
+        self.leases: Leases | None = None
+        self._listener: Listener | None = None
+        self._adopter: asyncio.Task[None] | None = None
+
+    # -- several server processes --------------------------------------------------------
+    def start_fanout(self) -> bool:
+        """On PostgreSQL, let this process share the database with other server processes
+        (call from the event loop, before :meth:`resume`): take a table's lease before
+        playing its bots, hear every other process's change (``LISTEN``) and pass it on to
+        this process's viewers, and every :data:`~ninetynine.web.fanout.ADOPT_SECONDS` take
+        over the bots of tables whose owner died. ``False`` (and nothing runs) on SQLite."""
+        if not self.store.is_postgresql or self.leases is not None:
+            return False
+        loop = asyncio.get_running_loop()
+        self.leases = Leases(self.store.engine)
+        self._listener = Listener(
+            self.store.engine, lambda payload: loop.call_soon_threadsafe(self._heard, payload)
+        )
+        self._listener.start()
+        self._adopter = loop.create_task(self._adopt_loop())
+        return True
+
+    def _owns(self, table_id: str) -> bool:
+        return self.leases is None or self.leases.own(table_id)
+
+    def _heard(self, payload: str | None) -> None:
+        """A change told by ``NOTIFY`` (``table id`` or ``table id:moves``; ``None``: some
+        may have been missed): the tables this process holds reload what changed."""
+        if payload is None:
+            targets = [*self.tables.values()]
+            for copies in self._finished_copies.values():
+                targets.extend(copies)
+        else:
+            tid, _, moves = payload.partition(":")
+            targets = [*self._finished_copies.get(tid, ())]
+            table = self.tables.get(tid)
+            if table is not None and not (  # a move this process made and sent needs nothing
+                moves.isdigit() and min(table.version, table.sent_version) >= int(moves)
+            ):
+                targets.append(table)
+        for t in targets:
+            t.request_sync()
+
+    async def _adopt_loop(self) -> None:
+        """Take over the bots of the tables this process holds whose owner died (its lease
+        was freed with its connection), and every tenth round look for unfinished tables of
+        bots alone that no process holds."""
+        rounds = 0
+        while True:
+            await asyncio.sleep(ADOPT_SECONDS)
+            rounds += 1
+            try:
+                for table in list(self.tables.values()):
+                    table.schedule_bots()  # takes the lease if a bot is to move and it is free
+                if rounds % 10 == 0:
+                    for tid in self.store.open_table_ids():
+                        if tid not in self.tables:
+                            stored = self.store.load(tid)
+                            if stored and all(s != HUMAN for s in stored.seats):
+                                self.get(tid)
+            except Exception:
+                log.exception("taking over tables failed")
 
     def create(
         self,
@@ -821,6 +1054,8 @@ class TableManager:
             self.bot_delay,
             on_change=self._settle,
             max_bot_moves=self.limits.max_bot_moves,
+            bot_turns=self.bot_turns,
+            owns=self._owns if self.leases is not None else None,
         )
         if table.finished:  # read-only: each caller may have its own copy
             if len(self._finished_copies) > 256:  # forget the ids nobody holds any more
@@ -970,7 +1205,32 @@ class TableManager:
         )
         self._analysis_tasks.add(task)
         task.add_done_callback(self._analysis_done)
+        if self.leases is not None:  # other processes may get the page's polls
+            publish = asyncio.get_running_loop().create_task(self._publish_analysis(job))
+            self._analysis_tasks.add(publish)
+            publish.add_done_callback(self._analysis_done)
         return job
+
+    async def _publish_analysis(self, job: Analysis) -> None:
+        """Store ``job``'s progress every :data:`ANALYSIS_PUBLISH_SECONDS` until it ends, for
+        the other server processes to answer its polls (:meth:`analysis`)."""
+        while True:
+            done = job.done
+            body = job.to_json()
+            await asyncio.to_thread(self.store.save_analysis, job.id, body)
+            if done:
+                return
+            await asyncio.sleep(ANALYSIS_PUBLISH_SECONDS)
+
+    def analysis(self, job_id: str) -> dict[str, Any] | None:
+        """The progress of analysis ``job_id``: from this process if it runs here, else (on
+        PostgreSQL, several processes) as the process running it last stored it."""
+        job = self.analyses.get(job_id)
+        if job is not None:
+            return job.to_json()
+        if self.leases is not None and isinstance(job_id, str) and len(job_id) <= 32:
+            return self.store.load_analysis(job_id)
+        return None
 
     def _analysis_done(self, task: asyncio.Task[Any]) -> None:
         self._analysis_tasks.discard(task)
@@ -979,6 +1239,8 @@ class TableManager:
 
     def _settle(self, table: LiveTable) -> None:
         """After a move or a viewer leaving: forget a finished table nobody watches."""
+        if table.finished and self.leases is not None:
+            self.leases.release(table.id)
         if table.finished and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
@@ -1071,6 +1333,12 @@ class TableManager:
             job.cancel.set()
         for t in self.tables.values():
             await t.halt()
+        if self._adopter is not None:
+            self._adopter.cancel()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        if self.leases is not None:
+            self.leases.close()
 
     # -- score sheets --------------------------------------------------------------------
     def create_sheet(self, game_id: str, names: Sequence[str], handicap: Any = None) -> Created:
