@@ -24,6 +24,7 @@ from ninetynine.sim.ladder import Ladder, add_agent, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
 from .common import parse_name_list
+from .outputs import check_output_file, check_plot_format
 from .progress import games_bar
 from .simulate import apply_variant, parse_options
 
@@ -57,11 +58,11 @@ def run_ladder_command(
         options = apply_variant(game, variant, parse_options(option))
         g = load_game(game, num_players=players, **options)
         specs = parse_name_list(agents)
-        for path in (json_out, plot):
-            if path is not None:
-                if path.is_dir():
-                    raise GameOptionError(f"{path} is a directory, not a file")
-                path.parent.mkdir(parents=True, exist_ok=True)
+        if json_out is not None:
+            check_output_file(json_out, "--json")
+        if plot is not None:
+            check_plot_format(plot)
+            check_output_file(plot, "--plot")
         refs = parse_name_list(against) if against is not None else []
         total = len(matches(specs, g.num_players, refs)) * games if len(specs) > 1 else 0
         with make_executor(backend, jobs, ray_address) as ex:
@@ -77,7 +78,7 @@ def run_ladder_command(
 
             plot_strength(ladder.to_dict(), plot)
             err.print(f"plot written to {escape(str(plot))}", highlight=False, soft_wrap=True)
-    except (NinetyNineError, OSError) as e:
+    except (NinetyNineError, OSError, ValueError) as e:  # ValueError: the plot
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
