@@ -39,6 +39,7 @@ def check_output_file(path: Path, option: str) -> None:
 def check_output_dir(directory: Path, option: str) -> None:
     """Make sure a file can be created in ``directory`` (created if missing).
 
+    :param option: what named the directory (``--record``), for the message.
     :raises GameOptionError: it is a file, or nothing can be created in it.
     """
     if directory.exists() and not directory.is_dir():
@@ -51,7 +52,7 @@ def check_output_dir(directory: Path, option: str) -> None:
         probe.unlink()
     except OSError as e:
         raise GameOptionError(
-            f"{option} {directory}: cannot write there ({e.strerror or e})"
+            f"{option}: cannot create a file in {directory} ({e.strerror or e})"
         ) from None
 
 

@@ -7,7 +7,12 @@ sets the ``rules`` option of games that have one (Warp 99's Random Rule Start).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,7 @@ from .common import (
     parse_option_pairs,
     record_path,
 )
+from .outputs import check_output_dir
 from .session import PlayResult, PlaySession, ReadLine
 
 #: ``--variant`` value -> value of the game's ``rules`` option.
@@ -114,6 +120,7 @@ def run_play(
             raise GameOptionError(f"--delay must be 0 or more, got {delay}")
         state = game.new_initial_state(seed=seed)
         path = record_path(record, game.game_id, state.seed)
+        check_output_dir(path.parent, "--record" if record is not None else "the records folder")
         session = PlaySession(
             game,
             state,
@@ -123,7 +130,35 @@ def run_play(
             read_line=read_line,
             delay=delay,
         )
-    result = session.run()
+    with _stop_signals_interrupt() as received:
+        result = session.run()
+    if received:  # SIGHUP (terminal closed) or SIGTERM: saved like Ctrl-C, then 128 + signal
+        raise typer.Exit(128 + received[0])
     if result.reason == "interrupted":
         raise typer.Exit(130)
     return result
+
+
+@contextmanager
+def _stop_signals_interrupt() -> Iterator[list[int]]:
+    """While the block runs, SIGHUP (the terminal was closed) and SIGTERM stop the game as
+    Ctrl-C does, so that the session saves the record; yields the signals received. Only in
+    the main thread (where Python runs signal handlers); elsewhere, nothing changes."""
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        received.append(signum)
+        if signum == getattr(signal, "SIGHUP", None):  # no terminal to print to any more:
+            sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+        raise KeyboardInterrupt
+
+    wanted = [getattr(signal, n) for n in ("SIGHUP", "SIGTERM") if hasattr(signal, n)]
+    old = {s: signal.signal(s, stop) for s in wanted}
+    try:
+        yield received
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
