@@ -57,6 +57,12 @@ def run_analyze_command(
         if out.exists() and not out.is_dir():
             raise GameOptionError(f"{out} is a file, not a directory")
         specs = parse_name_list(agents)
+        if len(specs) > 1:
+            raise GameOptionError(
+                f"--agents is the agent in every seat, one spec; got {len(specs)} "
+                f"({', '.join(specs)}): a mix of agents measures them, not the seats "
+                "(compare agents with `ninetynine ladder`)"
+            )
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_options(option)
         ex = make_executor(backend, jobs, ray_address)
