@@ -30,3 +30,17 @@ def test_the_reproduce_line_is_a_command_only_when_one_runs(tmp_path: Path) -> N
     two = (tmp_path / "b" / "report.md").read_text(encoding="utf-8")
     assert "ninetynine analyze" not in two
     assert "Reproduce with `ninetynine.analysis.build_report`" in two
+
+
+def test_analyze_counts_the_plots_of_this_run_only(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    out.mkdir()
+    for name in ("old1", "old2", "old3"):  # plots of an earlier run with more sections
+        (out / f"{name}.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    args = ["analyze", "warp99", "--sections", "seats", "-n", "2", "--no-progress"]
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    shown = report.count("\n![")
+    assert shown >= 1
+    assert f"({shown} plots, data in data.json)" in " ".join(result.output.split())
