@@ -48,3 +48,23 @@ def test_gymnasium_opponents_say_it() -> None:
     with pytest.raises(GameOptionError, match="greedy takes no options; got '2'"):
         env = gym.make("ninetynine/Warp99-v0", opponents="greedy:2")
         env.reset(seed=1)
+
+
+def test_more_agents_than_seats_are_refused() -> None:
+    from ninetynine.agents import parse_agent_list
+
+    assert parse_agent_list("greedy,random", 3) == ["greedy", "random", "greedy"]
+    with pytest.raises(GameOptionError, match="4 agents for 3 seats"):
+        parse_agent_list("greedy,random,random,ismcts:5", 3)
+    args = ["simulate", "warp99", "-p", "3", "--agents", "greedy,random,random,ismcts:5"]
+    result = runner.invoke(app, [*args, "-n", "2", "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert "4 agents for 3 seats" in result.output
+
+
+def test_more_gymnasium_opponents_than_seats_are_refused() -> None:
+    gym = pytest.importorskip("gymnasium")
+    import ninetynine.envs  # noqa: F401  (registers the environments)
+
+    with pytest.raises(GameOptionError, match="3 agent specs for 2 opponent seats"):
+        gym.make("ninetynine/Warp99-v0", opponents="greedy,random,ismcts:5").reset(seed=1)

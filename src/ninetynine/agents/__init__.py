@@ -66,10 +66,18 @@ def _takes_options(factory: Callable[..., object], *args: object) -> bool:
 
 
 def parse_agent_list(text: str, num_players: int) -> list[str]:
-    """``"greedy,random"`` -> one spec per seat, cycling the list if it is shorter."""
+    """``"greedy,random"`` -> one spec per seat, cycling the list if it is shorter.
+
+    :raises GameOptionError: no agent, or more agents than seats (none is dropped silently).
+    """
     specs = [s.strip() for s in text.split(",") if s.strip()]
     if not specs:
         raise GameOptionError("no agents given")
+    if len(specs) > num_players:
+        raise GameOptionError(
+            f"{len(specs)} agents for {num_players} seats: {', '.join(specs)} "
+            f"(give at most {num_players}; a shorter list is repeated)"
+        )
     return [specs[i % len(specs)] for i in range(num_players)]
 
 

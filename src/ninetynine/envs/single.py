@@ -103,6 +103,11 @@ def _opponent_specs(opponents: str | Sequence[str], count: int) -> list[str]:
     specs = [str(s).strip() for s in items if str(s).strip()]
     if not specs:
         raise GameOptionError("opponents: give at least one agent spec, e.g. 'greedy'")
+    if len(specs) > count:
+        raise GameOptionError(
+            f"opponents: {len(specs)} agent specs for {count} opponent seats: "
+            f"{', '.join(specs)} (give at most {count}; a shorter list is repeated)"
+        )
     return [specs[i % len(specs)] for i in range(count)]
 
 
