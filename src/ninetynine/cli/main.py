@@ -238,6 +238,7 @@ def games_cmd() -> None:
 
 @app.command()
 def ladder(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
     agents: Annotated[
         str,
@@ -291,7 +292,12 @@ def ladder(
         if add is None or to is None:
             err_console.print("[bold red]error:[/] --add and --to go together")
             raise typer.Exit(2)
-        run_add_command(add, to, json_out, jobs, progress)
+        given = {  # the arguments typed (Typer's own Click: compare the source by name)
+            name: value
+            for name, value in ctx.params.items()
+            if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+        }
+        run_add_command(add, to, json_out, jobs, progress, given)
         return
     run_ladder_command(
         game,
