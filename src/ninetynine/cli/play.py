@@ -21,7 +21,7 @@ from rich.console import Console
 
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
-from ninetynine.core.registry import game_class, load_game
+from ninetynine.core.registry import did_you_mean, game_class, list_agents, load_game
 
 from .common import (
     HUMAN,
@@ -93,7 +93,16 @@ def build_game(
         cls = game_class(game_id)
         players = max(n_given, cls.min_players) if n_given > 1 else None
     game = load_game(game_id, num_players=players, **options)
-    return game, seat_specs(seats, game.num_players)
+    specs = seat_specs(seats, game.num_players)
+    names = [HUMAN, *list_agents(game.game_id)]
+    for spec in specs:
+        name = spec.partition(":")[0]
+        if name not in names:
+            raise GameOptionError(
+                f"no agent {name!r} for {game.game_id}; a seat takes human (a person at this "
+                f"terminal) or an agent: {', '.join(names[1:])}{did_you_mean(name, names)}"
+            )
+    return game, specs
 
 
 def run_play(
