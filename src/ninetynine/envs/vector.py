@@ -114,8 +114,8 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             if "bots, not" not in str(e):
                 raise
             raise GameOptionError(
-                f"{e} (for other bots, use gymnasium.vector.SyncVectorEnv over "
-                f"{game_id!r}'s single env)"
+                f"{e} (for other bots, use gymnasium.vector.SyncVectorEnv over the single "
+                f"env of {game_id!r})"
             ) from None
         self.fixed_seat = seat
         self.illegal_action = illegal_action
