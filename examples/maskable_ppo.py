@@ -33,16 +33,41 @@ EVAL_SEED_BASE = 50_000_000
 Policy = Callable[[dict[str, np.ndarray], object], int]
 
 
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse ``type``: an integer of at least ``low`` (argparse prints the error)."""
+
+    def parse(text: str) -> int:
+        value = int(text)  # a ValueError: argparse's "invalid int value"
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    """The command line; a bad value (an unknown game, a player count the game does not
+    take, a count below 1) is argparse's one-line error and exit code 2."""
+    p = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     p.add_argument("--game", default="ono99", help="game id (default: ono99)")
     p.add_argument("--players", type=int, default=3)
-    p.add_argument("--timesteps", type=int, default=60_000, help="learner decisions to train on")
+    p.add_argument(
+        "--timesteps", type=at_least(1), default=60_000, help="learner decisions to train on"
+    )
     p.add_argument("--train-opponents", default="random", help="agent spec(s) of the bots")
-    p.add_argument("--eval-games", type=int, default=300, help="games per evaluation cell")
-    p.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length")
-    p.add_argument("--seed", type=int, default=0)
-    return p.parse_args(argv)
+    p.add_argument("--eval-games", type=at_least(1), default=300, help="games per evaluation cell")
+    p.add_argument("--n-steps", type=at_least(1), default=1024, help="PPO rollout length")
+    p.add_argument("--seed", type=at_least(0), default=0)
+    args = p.parse_args(argv)
+    from ninetynine import load_game
+    from ninetynine.core.errors import GameOptionError
+
+    try:
+        load_game(args.game, num_players=args.players)
+    except GameOptionError as e:
+        p.error(str(e))
+    return args
 
 
 def make_env(args: argparse.Namespace, opponents: str):  # type: ignore[no-untyped-def]

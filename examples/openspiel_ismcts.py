@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pyspiel
@@ -88,12 +89,25 @@ def run(games: int, simulations: int, seed: int) -> dict[str, dict[str, float]]:
     return table
 
 
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse ``type``: an integer of at least ``low`` (argparse prints the error)."""
+
+    def parse(text: str) -> int:
+        value = int(text)  # a ValueError: argparse's "invalid int value"
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     """Parse ``argv`` (``sys.argv`` when ``None``), play, print the table and return it."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--games", type=int, default=24)
-    parser.add_argument("--simulations", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=at_least(1), default=24)
+    parser.add_argument("--simulations", type=at_least(1), default=20)
+    parser.add_argument("--seed", type=at_least(0), default=1)
     args = parser.parse_args(argv)
     table = run(args.games, args.simulations, args.seed)
     print()

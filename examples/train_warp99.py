@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -142,17 +143,38 @@ def train(args: argparse.Namespace) -> dict[str, float]:
     return {"before": before, "after": after, "seconds": total}
 
 
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse ``type``: an integer of at least ``low`` (argparse prints the error)."""
+
+    def parse(text: str) -> int:
+        value = int(text)  # a ValueError: argparse's "invalid int value"
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--episodes", type=int, default=2000, help="training games (2000)")
-    ap.add_argument("--eval-games", type=int, default=300, help="evaluation games (300)")
+    ap.add_argument("--episodes", type=at_least(1), default=2000, help="training games (2000)")
+    ap.add_argument("--eval-games", type=at_least(1), default=300, help="evaluation games (300)")
     ap.add_argument("--players", type=int, default=3, help="seats, the learner's included (3)")
     ap.add_argument("--opponents", default="random", help="bot spec(s) for the other seats")
-    ap.add_argument("--batch", type=int, default=16, help="games per update (16)")
+    ap.add_argument("--batch", type=at_least(1), default=16, help="games per update (16)")
     ap.add_argument("--lr", type=float, default=0.01, help="Adam step size (0.01)")
-    ap.add_argument("--seed", type=int, default=1, help="training seed (1)")
-    ap.add_argument("--report", type=int, default=500, help="print every N games (500)")
-    return ap.parse_args(argv)
+    ap.add_argument("--seed", type=at_least(0), default=1, help="training seed (1)")
+    ap.add_argument("--report", type=at_least(1), default=500, help="print every N games (500)")
+    args = ap.parse_args(argv)
+    from ninetynine import load_game
+    from ninetynine.core.errors import GameOptionError
+
+    try:
+        load_game("warp99", num_players=args.players)
+    except GameOptionError as e:
+        ap.error(str(e))
+    return args
 
 
 if __name__ == "__main__":

@@ -332,8 +332,16 @@ class NinetyNineState(pyspiel.State):  # type: ignore[misc]
         return self._live.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Before the deal: the next seed byte, ``(b, 1/256)`` for ``b`` in ``0 .. 255``."""
-        assert self._live is None
+        """Before the deal: the next seed byte, ``(b, 1/256)`` for ``b`` in ``0 .. 255``.
+
+        :raises pyspiel.SpielError: not a chance node (after the deal), as pyspiel's own
+            games do.
+        """
+        player = self.current_player()
+        if player != _CHANCE:
+            raise pyspiel.SpielError(
+                f"chance_outcomes() called on a non-chance node (current player {player})"
+            )
         return list(_SEED_CHANCE)
 
     def _apply_action(self, action: int) -> None:

@@ -101,3 +101,19 @@ def test_a_help_paragraph_is_reflowed_not_broken_where_the_source_wraps(name: st
         words = " ".join(paragraph.split()).replace("\\[", "[")  # Rich shows \[web] as [web]
         shown = [line.strip() for line in result.output.splitlines()]
         assert any(words in line for line in shown), (name, words)
+
+
+def test_ladder_help_gives_the_ismcts_spec_syntax() -> None:
+    """The --agents help names the ismcts options it promises (``games`` lists none), each
+    one understood by the spec parser."""
+    import typer.main
+
+    from ninetynine.agents.ismcts import parse_spec
+    from ninetynine.cli.main import app as the_app
+
+    command = typer.main.get_command(the_app).commands["ladder"]  # type: ignore[attr-defined]
+    text = next(p.help for p in command.params if p.name == "agents")
+    assert "ninetynine games" not in text
+    for part in ("0.5s", "500ms", "steps=N", "ucb", "random", "flat", "depth=N", "c=X", "z=X"):
+        assert part in text
+    assert parse_spec("5000:steps=20000:ucb:random:flat:depth=2:c=0.7:z=1.0:500ms")

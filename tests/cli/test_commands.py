@@ -276,3 +276,20 @@ def test_replay_as_one_seat_does_not_name_moves_it_had_not_seen(
             hidden += 1
             assert step.move != before.action_to_string(state.history()[-1]), step
     assert hidden > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["simulate", "warp99", "-o", "rules=standrd", "-n", "1"], "did you mean standard?"),
+        (["simulate", "warp99", "-o", "rules=standrd", "-n", "1"], "standard, random"),
+        (["play", "warp99", "--seat", "humna"], "did you mean human?"),
+        (["play", "warp99", "--seat", "humna"], "a seat takes human (a person at this terminal)"),
+        (["simulate", "warp99", "--agents", "gredy", "-n", "1"], "did you mean greedy?"),
+        (["play", "warp99", "--seat", "human,gredy"], "did you mean greedy?"),
+    ],
+)
+def test_typos_get_the_accepted_forms_and_a_suggestion(args: list[str], said: str) -> None:
+    result = runner.invoke(app, [*args, "--no-progress"] if args[0] == "simulate" else args)
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.output.split())

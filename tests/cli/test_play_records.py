@@ -24,6 +24,7 @@ from ninetynine.cli.common import (
 )
 from ninetynine.cli.main import app
 from ninetynine.cli.play import run_play
+from ninetynine.cli.session import PlaySession
 from ninetynine.core.records import read_record
 
 from .conftest import ScriptedInput, Transcript
@@ -213,6 +214,51 @@ def test_a_record_that_cannot_be_written_is_named_whole(tmp_path: Path) -> None:
     blocker.write_text("a file where a directory should be")
     out = Transcript(width=40)
     target = blocker / "game.txt"
-    result = run_play("warp99", 2, ["greedy"], None, None, 1, target, 0.0, console=out.console)
+    game = ninetynine.load_game("warp99", num_players=2)
+    state = game.new_initial_state(seed=1)
+    session = PlaySession(game, state, ["greedy", "greedy"], out.console, record_path=target)
+    result = session.run()  # run_play refuses such a --record at start-up (below)
     assert result.record_path is None
     assert f"Could not save the record to {target}: " in out.text.splitlines()[-1]
+
+
+@pytest.mark.parametrize("where", ["/proc/b.txt", "FILE/b.txt"])
+def test_play_refuses_a_record_it_cannot_write_before_the_game(tmp_path: Path, where: str) -> None:
+    """``--record`` in a directory nobody can write to is one red line at start-up, not a
+    game played to the end and then lost."""
+    (tmp_path / "FILE").write_text("a file where a directory should be")
+    record = where.replace("FILE", str(tmp_path / "FILE"))
+    result = runner.invoke(app, [*BOTS, "--record", record])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert said.startswith("error: --record")
+    assert "cannot create a file in /proc" in said or "is a file, not a directory" in said
+    assert "Seat 0" not in result.output  # no move was played
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_stop_signal_saves_the_record(tmp_path: Path, signame: str) -> None:
+    """SIGTERM, or SIGHUP (the terminal was closed), stops ``play`` as Ctrl-C does: the game
+    so far is saved, and the exit code is 128 + the signal."""
+    import signal
+
+    import typer
+
+    sig = getattr(signal, signame)
+    before = signal.getsignal(sig)
+    path = tmp_path / "r.txt"
+
+    def hang_up(prompt: str) -> str:
+        os.kill(os.getpid(), sig)
+        return "1"
+
+    out = Transcript()
+    saved_out, saved_err = sys.stdout, sys.stderr
+    try:
+        with pytest.raises(typer.Exit) as exit_info:
+            run_play("warp99", 2, ["human"], None, None, 2, path, 0.0, out.console, hang_up)
+    finally:
+        sys.stdout, sys.stderr = saved_out, saved_err
+    assert exit_info.value.exit_code == 128 + sig
+    assert read_record(str(path)).headers["Result"] == "*"
+    assert signal.getsignal(sig) == before

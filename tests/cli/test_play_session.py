@@ -390,3 +390,33 @@ def test_sixto_roll_is_neither_keep_nor_reroll_and_g2_is_not_a_kriskras_mark() -
     with pytest.raises(ninetynine.NotationError, match=r"G@2: the Green die in row 2"):
         state.string_to_action("G2")
     assert state.action_to_string(state.string_to_action("G@2")) == "G@2"
+
+
+def test_q_quits_and_no_game_has_a_move_called_q(tmp_path: Path) -> None:
+    """``q`` quits, as in ``replay``; it is safe because no game writes a move ``q`` (checked
+    on every position of a few random games of each), and a word that is not a move names
+    the way out."""
+    from ninetynine.core.errors import NotationError
+    from ninetynine.core.rng import Rng
+
+    for game_id in ninetynine.list_games():
+        game = ninetynine.load_game(game_id)
+        for seed in range(3):
+            state = game.new_initial_state(seed=seed)
+            rng = Rng(seed)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                assert all(state.action_to_string(a).lower() != "q" for a in legal), game_id
+                try:
+                    a = state.string_to_action("q")
+                except NotationError:
+                    pass
+                else:
+                    raise AssertionError(f"'q' is move {a} in {game_id}")
+                state.apply_action(rng.choice(legal))
+    script = ScriptedInput(["zz", "q", "never read"], limit=2)
+    session, out = _session("warp99", ["human", "greedy"], 8, tmp_path, script)
+    result = session.run()
+    assert result.reason == "quit" and script.calls == 2
+    assert "'zz' is not a Warp 99 move" in out.text
+    assert "q or quit: stop" in " ".join(out.text.split())

@@ -182,3 +182,28 @@ def test_game_options_and_render():
     assert env.unwrapped.game.options["rules"] == "random"
     text = env.render()
     assert isinstance(text, str) and "pile" in text.lower()
+
+
+@pytest.mark.parametrize(("game_id", "n"), game_params("default"))
+def test_the_final_info_replays_the_game_against_random_bots(game_id, n):
+    """docs/research.md: ``(game id, options, game_seed, history)`` replays an episode. The
+    learner's actions alone would not: the random bots' moves are in ``history`` only, which
+    (like ``game_seed``) appears once the episode is over."""
+    env = gymnasium.make(gym_env_id(game_id), num_players=n, opponents="random")
+    obs, info = env.reset(seed=7)
+    env.action_space.seed(7)
+    assert "history" not in info and "game_seed" not in info
+    done = False
+    while not done:
+        obs, _reward, terminated, truncated, info = env.step(
+            env.action_space.sample(mask=obs["action_mask"])
+        )
+        done = terminated or truncated
+        if not done:
+            assert "history" not in info and "game_seed" not in info
+    state = ninetynine.load_game(game_id, num_players=n).new_initial_state(info["game_seed"])
+    for action in info["history"]:
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert state.scores() == info["scores"]
+    assert state.returns() == env.unwrapped._state.returns()

@@ -302,3 +302,13 @@ def test_no_live_game_seed_is_exposed(backend: str) -> None:
             deal = _deals(game, seed)
             for value, path in exposure.where.items():
                 assert not (0 <= value < 2**64 and _deals(game, value) == deal), path
+
+
+def test_the_other_bots_message_names_the_game_once_quoted() -> None:
+    with pytest.raises(GameOptionError) as info:
+        vector_env("warp99", num_envs=2, opponents="ismcts:50")
+    said = str(info.value)
+    assert "''" not in said
+    assert said.endswith(
+        "(for other bots, use gymnasium.vector.SyncVectorEnv over the single env of 'warp99')"
+    )

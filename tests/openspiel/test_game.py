@@ -384,3 +384,15 @@ def test_resampling_during_the_deal_redraws_the_seed_bytes_drawn_so_far():
     dealt = nos.deal(game.new_initial_state(), 9)
     sample = dealt.resample_from_infostate(0, random.Random(0).random)
     assert sample.history()[: nos.SEED_BYTES] == [nos.UNSEEN] * nos.SEED_BYTES
+
+
+@pytest.mark.parametrize("gid", default_cases())
+def test_chance_outcomes_off_a_chance_node_is_a_spiel_error(gid):
+    """As pyspiel's own games (kuhn_poker: SpielError ``CHECK_TRUE(IsChanceNode())``), not a
+    bare AssertionError, and not seed-byte outcomes under ``python -O``."""
+    state = pyspiel.load_game(nos.short_name(gid)).new_initial_state()
+    assert len(state.chance_outcomes()) == nos.SEED_OUTCOMES
+    while state.is_chance_node():
+        state.apply_action(0)
+    with pytest.raises(pyspiel.SpielError, match="non-chance node"):
+        state.chance_outcomes()

@@ -261,3 +261,25 @@ def test_the_cli_adds_one_bot_and_says_so_for_a_list(tmp_path) -> None:
     r = runner.invoke(app, ["ladder", "--add", "ismcts:5,ismcts:6", "--to", str(f)])
     assert r.exit_code == 2 and "--add takes one bot" in r.output, r.output
     assert "unpack" not in r.output
+
+
+def test_add_refuses_arguments_that_contradict_the_file(tmp_path) -> None:
+    f = tmp_path / "ladder-tripwire.json"
+    args = ["ladder", "tripwire", "--agents", "random,greedy", "-n", "2", "--json", str(f)]
+    assert runner.invoke(app, [*args, "--no-progress"]).exit_code == 0
+    before = f.read_text()
+    add = ["ladder", "--add", "ismcts:3", "--to", str(f), "--no-progress"]
+    for extra, said in [
+        (["ono99"], "GAME ono99 contradicts"),
+        (["-n", "50"], "--games 50 contradicts"),
+        (["-p", "4"], "--players 4 contradicts"),
+        (["--seed", "9"], "--seed 9 contradicts"),
+        (["--agents", "random,greedy"], "--agents does not go with --add"),
+    ]:
+        r = runner.invoke(app, [*add[:1], *extra, *add[1:]])
+        assert r.exit_code == 2, (extra, r.output)
+        assert said in " ".join(r.output.split()), r.output
+    assert f.read_text() == before
+    same = ["tripwire", "-n", "2", "-p", "2", "--seed", "0"]
+    r = runner.invoke(app, [*add[:1], *same, *add[1:]])
+    assert r.exit_code == 0, r.output

@@ -8,6 +8,9 @@ bot (``ismcts``) also gets determinizations through a ``SearchView`` (see
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+
 from ninetynine.core.agent import Agent, SearchAgent, SearchView, choose_action
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
@@ -41,7 +44,8 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
     """An agent from a spec string such as ``random``, ``greedy``, ``ismcts:200`` or a level
     the game names (``hard``: see :func:`ninetynine.core.registry.levels`).
 
-    :raises GameOptionError: unknown agent name for this game.
+    :raises GameOptionError: unknown agent name for this game, or options after ``:`` for
+        an agent that takes none (``greedy:2``).
     """
     spec = resolve_level(spec, game.game_id)
     name, _, arg = spec.strip().lower().partition(":")
@@ -53,6 +57,8 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
                 f"after ':'; give {name} alone, or an agent spec such as {level}"
             )
     factory = agent_factory(name, game.game_id)
+    if arg and not _takes_options(factory, game, seat, seed, arg):
+        raise GameOptionError(f"{name} takes no options; got {arg!r} (give {name} alone)")
     agent = factory(game, seat, seed, arg) if arg else factory(game, seat, seed)
     if not isinstance(agent, Agent):
         missing = [
@@ -73,11 +79,30 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
     return agent
 
 
+def _takes_options(factory: Callable[..., object], *args: object) -> bool:
+    """Whether ``factory`` accepts an options string after (game, seat, seed)."""
+    try:
+        inspect.signature(factory).bind(*args)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin): let the call decide
+        return True
+    return True
+
+
 def parse_agent_list(text: str, num_players: int) -> list[str]:
-    """``"greedy,random"`` -> one spec per seat, cycling the list if it is shorter."""
+    """``"greedy,random"`` -> one spec per seat, cycling the list if it is shorter.
+
+    :raises GameOptionError: no agent, or more agents than seats (none is dropped silently).
+    """
     specs = [s.strip() for s in text.split(",") if s.strip()]
     if not specs:
         raise GameOptionError("no agents given")
+    if len(specs) > num_players:
+        raise GameOptionError(
+            f"{len(specs)} agents for {num_players} seats: {', '.join(specs)} "
+            f"(give at most {num_players}; a shorter list is repeated)"
+        )
     return [specs[i % len(specs)] for i in range(num_players)]
 
 

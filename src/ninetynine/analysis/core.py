@@ -156,12 +156,18 @@ def build_report(
         f"`{agent_names}` unless a section says otherwise; {games:,} games per configuration, "
         f"master seed {seed} (game k of every configuration uses the same deal, so "
         "configurations are compared on the same cards). Rates carry 95% confidence intervals "
-        "(Wilson score intervals; means: normal approximation). Reproduce with: "
-        f"`ninetynine analyze {game_id} --games {games} --seed {seed}"
-        + "".join(f" -o {k}={v}" for k, v in (options or {}).items())
-        + (f" --agents {agent_names}" if agent_names != "greedy" else "")
-        + (f" --sections {','.join(only)}" if only else "")
-        + " --out DIR` (any `--jobs`: the numbers do not depend on it)."
+        "(Wilson score intervals; means: normal approximation). "
+        + (
+            "Reproduce with: "
+            f"`ninetynine analyze {game_id} --games {games} --seed {seed}"
+            + "".join(f" -o {k}={v}" for k, v in (options or {}).items())
+            + (f" --agents {agent_names}" if agent_names != "greedy" else "")
+            + (f" --sections {','.join(only)}" if only else "")
+            + " --out DIR` (any `--jobs`: the numbers do not depend on it)."
+            if len(agents) == 1 and isinstance(agents[0], str)  # the command takes one agent
+            else "Reproduce with `ninetynine.analysis.build_report` and these arguments (the "
+            "command line takes one agent, a string)."
+        )
     )
     report.data["run"] = {
         "game": game_id,

@@ -7,6 +7,7 @@ input is one red line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -56,6 +57,12 @@ def run_analyze_command(
         if out.exists() and not out.is_dir():
             raise GameOptionError(f"{out} is a file, not a directory")
         specs = parse_name_list(agents)
+        if len(specs) > 1:
+            raise GameOptionError(
+                f"--agents is the agent in every seat, one spec; got {len(specs)} "
+                f"({', '.join(specs)}): a mix of agents measures them, not the seats "
+                "(compare agents with `ninetynine ladder`)"
+            )
         only = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
         options = parse_option_pairs(option)
         ex = make_executor(backend, jobs, ray_address)
@@ -94,7 +101,8 @@ def run_analyze_command(
                 game, out, games, specs, seed, jobs or 1, options, only, html, executor=ex
             )
         elapsed = time.perf_counter() - t0
-        pngs = sorted(out.glob("*.png"))
+        # the plots this report shows, not every PNG left in the directory by earlier runs
+        pngs = set(re.findall(r"^!\[.*\]\(([^()]+)\)$", paths[0].read_text("utf-8"), re.M))
         err.print(
             f"report written to {escape(str(paths[0]))} ({len(pngs)} plots, data in "
             f"{escape(paths[1].name)}) in {elapsed:.0f} s",

@@ -24,6 +24,7 @@ from ninetynine.sim.ladder import Ladder, add_agent, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
 from .common import apply_variant, parse_name_list, parse_option_pairs
+from .outputs import check_output_file, check_plot_format
 from .progress import games_bar
 
 
@@ -56,11 +57,11 @@ def run_ladder_command(
         options = apply_variant(game, variant, parse_option_pairs(option))
         g = load_game(game, num_players=players, **options)
         specs = parse_name_list(agents)
-        for path in (json_out, plot):
-            if path is not None:
-                if path.is_dir():
-                    raise GameOptionError(f"{path} is a directory, not a file")
-                path.parent.mkdir(parents=True, exist_ok=True)
+        if json_out is not None:
+            check_output_file(json_out, "--json")
+        if plot is not None:
+            check_plot_format(plot)
+            check_output_file(plot, "--plot")
         refs = parse_name_list(against) if against is not None else []
         total = len(matches(specs, g.num_players, refs)) * games if len(specs) > 1 else 0
         with make_executor(backend, jobs, ray_address) as ex:
@@ -76,7 +77,7 @@ def run_ladder_command(
 
             plot_strength(ladder.to_dict(), plot)
             err.print(f"plot written to {escape(str(plot))}", highlight=False, soft_wrap=True)
-    except (NinetyNineError, OSError) as e:
+    except (NinetyNineError, OSError, ValueError) as e:  # ValueError: the plot
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
@@ -184,11 +185,20 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
 
 
 def run_add_command(
-    spec: str, ladder_file: Path, json_out: Path | None, jobs: int | None, progress: bool
+    spec: str,
+    ladder_file: Path,
+    json_out: Path | None,
+    jobs: int | None,
+    progress: bool,
+    given: dict[str, Any] | None = None,
 ) -> None:
     """``ninetynine ladder --add SPEC --to FILE``: play only the newcomer's matches (same game,
     options, seed and games per match as the file's), refit the ratings from every game and
     write the ladder back (to ``--json`` if given, else to ``FILE``).
+
+    ``given``: the other arguments given on the command line (by parameter name); one that
+    contradicts the file (game, players, games, seed) or that ``--add`` does not use is
+    refused rather than ignored.
 
     :raises typer.Exit: code 2 after a one-line error for bad input.
     """
@@ -203,6 +213,7 @@ def run_add_command(
         if not isinstance(data, dict):
             raise GameOptionError(f"{ladder_file}: not a ladder's JSON")
         old = Ladder.from_dict(data)
+        _check_add_arguments(old, ladder_file, given or {})
         names = parse_name_list(spec) or [""]
         if len(names) > 1:
             raise GameOptionError(
@@ -227,6 +238,43 @@ def run_add_command(
     except (NinetyNineError, OSError, ValueError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
+
+
+#: Parameters of ``ladder`` that ``--add`` takes from the file: name -> (flag, Ladder field).
+_FROM_FILE = {
+    "game": ("GAME", "game"),
+    "players": ("--players", "num_players"),
+    "games": ("--games", "games"),
+    "seed": ("--seed", "seed"),
+}
+#: Parameters of ``ladder`` that ``--add`` does not use: name -> flag.
+_NOT_WITH_ADD = {
+    "agents": "--agents",
+    "against": "--vs",
+    "variant": "--variant",
+    "option": "-o",
+    "plot": "--plot",
+    "backend": "--backend",
+    "ray_address": "--ray-address",
+}
+
+
+def _check_add_arguments(old: Ladder, ladder_file: Path, given: dict[str, Any]) -> None:
+    """:raises GameOptionError: an argument given with ``--add`` that contradicts the file
+    or that ``--add`` does not use."""
+    for name, (flag, field) in _FROM_FILE.items():
+        if name not in given:
+            continue
+        value, have = given[name], getattr(old, field)
+        if (value.strip().lower() if isinstance(value, str) else value) != have:
+            raise GameOptionError(
+                f"{flag} {value} contradicts {ladder_file}: a {old.game} ladder, "
+                f"{old.num_players} players, {old.games} games per match, seed {old.seed}; "
+                f"--add plays the file's settings (drop {flag})"
+            )
+    for name, flag in _NOT_WITH_ADD.items():
+        if name in given:
+            raise GameOptionError(f"{flag} does not go with --add (the file's ladder is extended)")
 
 
 def run_standings_command(paths: list[Path], write: Path | None) -> None:

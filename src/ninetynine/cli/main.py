@@ -238,12 +238,16 @@ def games_cmd() -> None:
 
 @app.command()
 def ladder(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
     agents: Annotated[
         str,
         typer.Option(
             help="Comma-separated agents, at least two: random,greedy,ismcts:200,ismcts:1s "
-            "(ismcts options: see `ninetynine games`)."
+            "(ismcts options, each after a ':', in any order: a budget of iterations (200) "
+            "or time (0.5s, 500ms), steps=N (cap on rollout moves), ucb (tree search; "
+            "default paired), random (random rollouts), flat, depth=N, c=X, z=X; e.g. "
+            "ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,
@@ -291,7 +295,12 @@ def ladder(
         if add is None or to is None:
             err_console.print("[bold red]error:[/] --add and --to go together")
             raise typer.Exit(2)
-        run_add_command(add, to, json_out, jobs, progress)
+        given = {  # the arguments typed (Typer's own Click: compare the source by name)
+            name: value
+            for name, value in ctx.params.items()
+            if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+        }
+        run_add_command(add, to, json_out, jobs, progress, given)
         return
     run_ladder_command(
         game,

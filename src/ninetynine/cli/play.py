@@ -7,7 +7,12 @@ sets the ``rules`` option of games that have one (Warp 99's Random Rule Start).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -15,7 +20,7 @@ from rich.console import Console
 
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
-from ninetynine.core.registry import game_class, load_game
+from ninetynine.core.registry import did_you_mean, game_class, list_agents, load_game
 
 from .common import (
     HUMAN,
@@ -26,6 +31,7 @@ from .common import (
     parse_option_pairs,
     record_path,
 )
+from .outputs import check_output_dir
 from .session import PlayResult, PlaySession, ReadLine
 
 
@@ -63,7 +69,16 @@ def build_game(
         cls = game_class(game_id)
         players = max(n_given, cls.min_players) if n_given > 1 else None
     game = load_game(game_id, num_players=players, **options)
-    return game, seat_specs(seats, game.num_players)
+    specs = seat_specs(seats, game.num_players)
+    names = [HUMAN, *list_agents(game.game_id)]
+    for spec in specs:
+        name = spec.partition(":")[0]
+        if name not in names:
+            raise GameOptionError(
+                f"no agent {name!r} for {game.game_id}; a seat takes human (a person at this "
+                f"terminal) or an agent: {', '.join(names[1:])}{did_you_mean(name, names)}"
+            )
+    return game, specs
 
 
 def run_play(
@@ -90,6 +105,7 @@ def run_play(
             raise GameOptionError(f"--delay must be 0 or more, got {delay}")
         state = game.new_initial_state(seed=seed)
         path = record_path(record, game.game_id, state.seed)
+        check_output_dir(path.parent, "--record" if record is not None else "the records folder")
         session = PlaySession(
             game,
             state,
@@ -99,7 +115,35 @@ def run_play(
             read_line=read_line,
             delay=delay,
         )
-    result = session.run()
+    with _stop_signals_interrupt() as received:
+        result = session.run()
+    if received:  # SIGHUP (terminal closed) or SIGTERM: saved like Ctrl-C, then 128 + signal
+        raise typer.Exit(128 + received[0])
     if result.reason == "interrupted":
         raise typer.Exit(130)
     return result
+
+
+@contextmanager
+def _stop_signals_interrupt() -> Iterator[list[int]]:
+    """While the block runs, SIGHUP (the terminal was closed) and SIGTERM stop the game as
+    Ctrl-C does, so that the session saves the record; yields the signals received. Only in
+    the main thread (where Python runs signal handlers); elsewhere, nothing changes."""
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        received.append(signum)
+        if signum == getattr(signal, "SIGHUP", None):  # no terminal to print to any more:
+            sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+        raise KeyboardInterrupt
+
+    wanted = [getattr(signal, n) for n in ("SIGHUP", "SIGTERM") if hasattr(signal, n)]
+    old = {s: signal.signal(s, stop) for s in wanted}
+    try:
+        yield received
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)

@@ -49,7 +49,7 @@ SECRET_MOVE = "(chosen in secret)"
 #: Longer lists of legal moves are not numbered on the board: type the move (``help`` lists them).
 MAX_LISTED = 40
 
-QUIT_WORDS = ("quit", "exit")
+QUIT_WORDS = ("quit", "exit", "q")  # no game writes a move "q" (tests/cli/test_play_session.py)
 
 COMMANDS_HELP = """\
 ## Commands
@@ -59,7 +59,7 @@ COMMANDS_HELP = """\
 - `board`: draw the board and the legal moves again
 - `rules`: the rules summary
 - `help`: this text
-- `quit`: stop now; the game so far is saved as a record (so is Ctrl-D)
+- `quit` (or `q`): stop now; the game so far is saved as a record (so is Ctrl-D)
 """
 
 
@@ -241,6 +241,9 @@ class PlaySession:
             try:
                 action = self._parse(text, legal)
                 self._apply(p, action)
+            except NotationError as e:
+                self.console.print(f"[red]{escape(str(e))}[/] [dim](help; q or quit: stop)[/]")
+                continue
             except NinetyNineError as e:
                 self.console.print(f"[red]{escape(str(e))}[/]")
                 continue

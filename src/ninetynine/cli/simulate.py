@@ -36,6 +36,7 @@ from ninetynine.sim import (
 )
 
 from .common import apply_variant, parse_name_list, parse_option_pairs, write_new_file
+from .outputs import check_output_file
 from .progress import games_bar
 
 P = ParamSpec("P")
@@ -92,11 +93,9 @@ def run_simulate(
         raise GameOptionError(f"--json and --csv name the same file ({json_out})")
     if records is not None and records.exists() and not records.is_dir():
         raise GameOptionError(f"--records {records} is a file; give a directory")
-    for path in (json_out, csv_out):
+    for path, flag in ((json_out, "--json"), (csv_out, "--csv")):
         if path is not None:
-            if path.is_dir():
-                raise GameOptionError(f"{path} is a directory, not a file")
-            path.parent.mkdir(parents=True, exist_ok=True)
+            check_output_file(path, flag)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
 

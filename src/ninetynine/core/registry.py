@@ -7,7 +7,7 @@ A game package registers itself when imported (``register_game``); so does any p
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,11 +88,17 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _GAMES[game_id]
     except KeyError:
-        close = difflib.get_close_matches(str(game_id), _GAMES, n=3)
-        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        hint = did_you_mean(str(game_id), _GAMES)
         raise GameOptionError(
             f"unknown game {game_id!r}{hint} (games: {', '.join(sorted(_GAMES))})"
         ) from None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean greedy?"`` for a typo among ``choices`` (up to three close ones,
+    :func:`difflib.get_close_matches`), else ``""``: the tail of an error message."""
+    close = difflib.get_close_matches(word, list(choices), n=3)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
 def load_game(game_id: str, num_players: int | None = None, **options: Any) -> Game:
@@ -125,8 +131,9 @@ def agent_factory(name: str, game_id: str) -> Callable[..., Any]:
     for key in ((name, game_id), (name, None)):
         if key in _AGENTS:
             return _AGENTS[key]
+    agents = list_agents(game_id)
     raise GameOptionError(
-        f"no agent {name!r} for {game_id}; agents: {', '.join(list_agents(game_id))}"
+        f"no agent {name!r} for {game_id}; agents: {', '.join(agents)}{did_you_mean(name, agents)}"
     )
 
 

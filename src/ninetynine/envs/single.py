@@ -55,7 +55,8 @@ that guesses ``s`` (0, 42, ...) can deal the game itself; a run's first ``reset(
 seed draws 128 bits from the OS. ``reset(options={"game_seed": g})`` plays exactly
 ``game.new_initial_state(g)`` (a record's or a simulation's game; other option keys are
 ignored), as the AEC env does. The info of the step that ends the episode (the game over, an
-illegal action under ``"lose"``, truncation) carries ``game_seed`` for replay. If the bots
+illegal action under ``"lose"``, truncation) carries ``game_seed`` and ``history`` (every
+seat's actions, the bots' included: ``state.history()``) for replay. If the bots
 finish a game before the learner's first decision (possible in principle), the env deals the
 next game instead. Attributes whose names start with ``_`` (``_state``: the true game state,
 ``_opponents``: the bots, ``_game_seed``, ``_deal``) are the env's workings, not the learner's
@@ -114,6 +115,11 @@ def _opponent_specs(opponents: str | Sequence[str], count: int) -> list[str]:
     specs = [str(s).strip() for s in items if str(s).strip()]
     if not specs:
         raise GameOptionError("opponents: give at least one agent spec, e.g. 'greedy'")
+    if len(specs) > count:
+        raise GameOptionError(
+            f"opponents: {len(specs)} agent specs for {count} opponent seats: "
+            f"{', '.join(specs)} (give at most {count}; a shorter list is repeated)"
+        )
     return [specs[i % len(specs)] for i in range(count)]
 
 
@@ -275,7 +281,7 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
 
     def _info(self, observation: ObsType | None = None) -> dict[str, Any]:
         """The step's info; its ``action_mask`` is a copy of ``observation``'s when given;
-        ``game_seed`` only once the episode is over (``_done``)."""
+        ``game_seed`` and ``history`` only once the episode is over (``_done``)."""
         state = self._require_state()
         info: dict[str, Any] = {
             "action_mask": self.action_masks()
@@ -284,8 +290,9 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             "seat": self.seat,
             "scores": state.scores(),
         }
-        if self._done:
+        if self._done:  # the episode is over: the seed and every seat's moves, for replay
             info["game_seed"] = self._game_seed
+            info["history"] = state.history()
         return info
 
 

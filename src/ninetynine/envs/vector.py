@@ -33,9 +33,10 @@ game's seed (its first game is *not* game ``s + i``) and the random bots' choice
 gives one run exactly (not the same draws as the single env). ``reset(options={"game_seed":
 g})`` plays exactly ``game.new_initial_state(g + i)`` in slot ``i`` (or ``g[i]`` for a list).
 The info of a step that ends games names their seeds (``game_seed``, with the mask
-``_game_seed``), so ``(game id, options, game_seed, actions)`` replays each; no live game's
-seed is in an info dict. If the bots end a game before the learner's first decision, the slot
-deals another.
+``_game_seed``), so ``(game id, options, game_seed)`` deals each again (the bots' moves are
+not in the info: the learner's actions alone replay a game only against bots that do not
+draw at random, e.g. greedy); no live game's seed is in an info dict. If the bots end a
+game before the learner's first decision, the slot deals another.
 
 >>> import numpy as np
 >>> from ninetynine.envs import vector_env
@@ -114,8 +115,8 @@ class NinetyNineVectorEnv(VectorEnv[ObsType, np.ndarray, np.ndarray]):
             if "bots, not" not in str(e):
                 raise
             raise GameOptionError(
-                f"{e} (for other bots, use gymnasium.vector.SyncVectorEnv over "
-                f"{game_id!r}'s single env)"
+                f"{e} (for other bots, use gymnasium.vector.SyncVectorEnv over the single "
+                f"env of {game_id!r})"
             ) from None
         self.fixed_seat = seat
         self.illegal_action = illegal_action

@@ -17,7 +17,7 @@ from ninetynine.core.options import (
     int_parser,
     parse_bool,
 )
-from ninetynine.core.registry import register_game
+from ninetynine.core.registry import did_you_mean, register_game
 
 from .actions import NUM_ACTIONS
 from .cards import NUM_COLORS, NUM_VALUES
@@ -38,7 +38,14 @@ def _parse_rules(value: Any) -> str:
         return v
     if v in ("random-rule-start", "pro"):
         return "random"
-    config_from_sides(v)  # raises ValueError with the accepted forms
+    try:
+        config_from_sides(v)
+    except ValueError:
+        hint = did_you_mean(v, ("standard", "random", "random-rule-start"))
+        raise ValueError(
+            f"got {value!r}{hint} (rules: standard, random (the Random Rule Start variant), "
+            "or the rule cards' sides as three digits 1 or 2, e.g. 121)"
+        ) from None
     return v
 
 
