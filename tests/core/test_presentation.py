@@ -79,3 +79,27 @@ def test_loading_a_game_loads_none_of_its_drawing_code():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+#: The games whose rules class defined its own ``hint`` before the presentation convention.
+GAMES_WITH_HINTS = {"warp99", "ninetynine", "ono99", "tripwire", "heroes99", "sixto"}
+
+
+@pytest.mark.parametrize("game_id", ninetynine.list_games())
+def test_has_hint_tells_the_games_that_advise(game_id):
+    """The web table offers a hint button only where ``has_hint()``; it once asked whether the
+    rules class overrode ``hint`` and so, once hints moved to the presentation, offered none."""
+    game = ninetynine.load_game(game_id)
+    assert game.has_hint() == (game_id in GAMES_WITH_HINTS)
+    assert game.has_hint() == game.presentation.has_hint()
+    if game.has_hint():  # advice for the seat to act at the start of some game
+        for seed in range(20):
+            state = game.new_initial_state(seed)
+            if game.hint(state.observation(state.current_player())):
+                break
+        else:
+            pytest.fail(f"{game_id}: no hint for the seat to act in 20 deals")
+
+
+def test_a_presentation_without_its_own_hint_has_none():
+    assert not Presentation.has_hint(Presentation.__new__(Presentation))

@@ -137,6 +137,8 @@ def receive_until_type(ws, kind):
         msg = ws.receive_json()
         if msg["type"] == kind:
             return msg
+        # an error answers the request: waiting on would block for ever
+        assert msg["type"] != "error", f"expected {kind!r}, got {msg}"
     raise AssertionError(kind)
 
 

@@ -204,6 +204,10 @@ class Game(ABC):
         """Advice for the observing seat, or ``None`` (:meth:`Presentation.hint`)."""
         return self.presentation.hint(observation)
 
+    def has_hint(self) -> bool:
+        """Whether :meth:`hint` ever advises (:meth:`Presentation.has_hint`)."""
+        return self.presentation.has_hint()
+
     def drawing_facts(
         self, observation: Mapping[str, Any], legal_actions: Sequence[int]
     ) -> dict[str, Any]:

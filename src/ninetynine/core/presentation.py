@@ -202,6 +202,10 @@ class Presentation:
         own = type(self).encode_observation is not Presentation.encode_observation
         return own or self.tensor_module is not None
 
+    def has_hint(self) -> bool:
+        """Whether the game gives hints (it defines its own :meth:`hint`)."""
+        return type(self).hint is not Presentation.hint
+
     def is_to_act(self, observation: Observation) -> bool:
         """Whether ``observation`` is the view of the seat to act (not a spectator's, nor a
         waiting seat's): when a hint has something to say."""

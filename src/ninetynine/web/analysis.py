@@ -23,7 +23,7 @@ from typing import Any
 
 from ninetynine.agents import make_agent
 from ninetynine.core.agent import choose_action
-from ninetynine.core.game import Game, State
+from ninetynine.core.game import State
 from ninetynine.core.registry import list_agents
 from ninetynine.core.rng import Rng, derive_seed
 
@@ -130,7 +130,7 @@ def suggestions(
         spec = f"ismcts:{iterations}"
         search = make_agent(spec, game, seat, seed=derive_seed(job.step, 2))
         add(choose_action(search, state, seat), spec)
-    if type(game).hint is not Game.hint:  # the game has its own hint
+    if game.has_hint():  # the game has its own hint
         job.hint = game.hint(state.observation(seat))
     return list(found.values())
 

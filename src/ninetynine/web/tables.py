@@ -334,7 +334,7 @@ class LiveTable:
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
-        self.has_hint = type(self.game).hint is not Game.hint
+        self.has_hint = self.game.has_hint()
         self.on_change = on_change
 
     # -- facts ---------------------------------------------------------------------------
