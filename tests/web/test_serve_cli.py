@@ -35,3 +35,13 @@ def test_serve_help_explains_workers() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
     assert "--workers" in result.output and "PostgreSQL" in " ".join(result.output.split())
+
+
+def test_the_start_up_line_hides_a_database_password() -> None:
+    from ninetynine.cli.serve import shown_url
+
+    shown = shown_url("postgresql+psycopg://ann:s3cret@db.example/tables")
+    assert "s3cret" not in shown
+    assert shown == "postgresql+psycopg://ann:***@db.example/tables"
+    assert shown_url("sqlite:///tables.db") == "sqlite:///tables.db"
+    assert shown_url("not a url") == "not a url"

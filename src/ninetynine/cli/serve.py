@@ -61,7 +61,8 @@ def run_serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     processes = f", {workers} server processes" if workers > 1 else ""
     console.print(
-        f"ninetynine: open http://{shown}:{port}/  (tables stored in {escape(url)}{processes})",
+        f"ninetynine: open http://{shown}:{port}/  "
+        f"(tables stored in {escape(shown_url(url))}{processes})",
         soft_wrap=True,
     )
     if workers > 1:
@@ -85,3 +86,14 @@ def run_serve(
         return
     app = create_app(url, bot_delay=bot_delay, limits=Limits(**(limits or {})))
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+
+
+def shown_url(url: str) -> str:
+    """``url`` as the start-up line prints it: a password in it replaced by ``***`` (a console
+    is often shared, logged or screenshotted)."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: create_app will say so
+        return url
