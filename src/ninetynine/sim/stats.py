@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .match import GameResult
@@ -221,31 +221,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             seat_wins[r.winner] += 1
             agent_wins[r.agents[r.winner]] += 1
 
-    seats = []
-    for s in range(n):
-        lo, hi = wilson_interval(seat_wins[s], games)
-        seats.append(
-            {
-                "seat": s,
-                "games": games,
-                "wins": seat_wins[s],
-                "win_rate": seat_wins[s] / games,
-                "ci95": [lo, hi],
-            }
-        )
-    agent_rows = []
-    for a in agents:
-        lo, hi = wilson_interval(agent_wins[a], agent_seats[a])
-        agent_rows.append(
-            {
-                "agent": a,
-                "seats_played": agent_seats[a],
-                "games": agent_games[a],
-                "wins": agent_wins[a],
-                "win_rate": agent_wins[a] / agent_seats[a],
-                "ci95": [lo, hi],
-            }
-        )
+    seats, agent_rows = win_rows(games, seat_wins, agents, agent_seats, agent_games, agent_wins)
 
     length: dict[str, Any] = {"actions": describe(r.actions for r in results)}
     turns = [r.stats["turns"] for r in results if _is_number(r.stats.get("turns"))]
@@ -437,3 +413,36 @@ __all__ = [
     "summarize",
     "wilson_interval",
 ]
+
+
+def win_rows(
+    games: int,
+    seat_wins: Sequence[int],
+    agents: Sequence[str],
+    agent_seats: Mapping[str, int],
+    agent_games: Mapping[str, int],
+    agent_wins: Mapping[str, int],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ``seats`` and ``agents`` rows of :func:`summarize` from the win counts: per seat
+    (seat, games, wins, win rate, 95% Wilson interval) and per agent (agent, seats played,
+    games, wins, win rate per seat played, interval)."""
+    seats = []
+    for s, wins in enumerate(seat_wins):
+        lo, hi = wilson_interval(wins, games)
+        seats.append(
+            {"seat": s, "games": games, "wins": wins, "win_rate": wins / games, "ci95": [lo, hi]}
+        )
+    agent_rows = []
+    for a in agents:
+        lo, hi = wilson_interval(agent_wins[a], agent_seats[a])
+        agent_rows.append(
+            {
+                "agent": a,
+                "seats_played": agent_seats[a],
+                "games": agent_games[a],
+                "wins": agent_wins[a],
+                "win_rate": agent_wins[a] / agent_seats[a],
+                "ci95": [lo, hi],
+            }
+        )
+    return seats, agent_rows

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .match import GameResult
-from .stats import LENGTH_KEYS, describe, prettify, wilson_interval
+from .stats import LENGTH_KEYS, describe, prettify, win_rows
 
 _Array = npt.NDArray[Any]
 
@@ -170,31 +170,7 @@ class ResultTable(Sequence[GameResult]):
             for s, a in enumerate(lu):
                 agent_wins[a] += int((mine & (self.winner == s)).sum())
         draws = int((self.winner < 0).sum()) if n > 1 else 0
-        seats = []
-        for s in range(n):
-            lo, hi = wilson_interval(seat_wins[s], games)
-            seats.append(
-                {
-                    "seat": s,
-                    "games": games,
-                    "wins": seat_wins[s],
-                    "win_rate": seat_wins[s] / games,
-                    "ci95": [lo, hi],
-                }
-            )
-        agent_rows = []
-        for a in agents:
-            lo, hi = wilson_interval(agent_wins[a], agent_seats[a])
-            agent_rows.append(
-                {
-                    "agent": a,
-                    "seats_played": agent_seats[a],
-                    "games": agent_games[a],
-                    "wins": agent_wins[a],
-                    "win_rate": agent_wins[a] / agent_seats[a],
-                    "ci95": [lo, hi],
-                }
-            )
+        seats, agent_rows = win_rows(games, seat_wins, agents, agent_seats, agent_games, agent_wins)
         length: dict[str, Any] = {"actions": describe(self.actions.tolist())}
         turns = self.stats.get("turns")
         if isinstance(turns, np.ndarray) and turns.ndim == 1:
