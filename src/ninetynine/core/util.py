@@ -161,3 +161,17 @@ def accept_action(state: Any, action: Any) -> int:
     if action not in legal:
         raise IllegalActionError(state._why_illegal(action))
     return int(action)
+
+
+def observation_header(state: Any, player: int | None) -> dict[str, Any]:
+    """The four keys every game's ``observation(player)`` dict starts with, in this order:
+    ``game`` (the game id), ``num_players``, ``player`` (the observing seat, ``None`` for a
+    spectator) and ``current_player`` (``state.current_player()``). ``player`` is not checked
+    here: games call :func:`check_seat` first."""
+    game = state.game
+    return {
+        "game": game.game_id,
+        "num_players": game.num_players,
+        "player": player,
+        "current_player": state.current_player(),
+    }

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import check_seat, redeal_hidden
+from ninetynine.core.util import check_seat, observation_header, redeal_hidden
 
 from . import rules as R
 from .cards import NUM_CARDS, owned
@@ -45,10 +45,7 @@ def observe(s: HeroesState, player: int | None) -> dict[str, Any]:
     last = s.last
     clash = s.clash
     obs: dict[str, Any] = {
-        "game": s.game.game_id,
-        "num_players": n,
-        "player": player,
-        "current_player": s.current_player(),
+        **observation_header(s, player),
         "phase": PHASE_NAMES[s.phase],
         "lanes": L,
         "turn": s.turn,

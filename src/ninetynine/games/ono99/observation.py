@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import check_seat
+from ninetynine.core.util import check_seat, observation_header
 
 from .cards import NUM_KINDS, ONO
 from .knowledge import FREE, MOVE, STUCK, Unit, redeal
@@ -24,13 +24,9 @@ def observe(s: Ono99State, player: int | None) -> dict[str, Any]:
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
     check_seat(player, s.game.num_players)
-    n = s.game.num_players
     last = s.last
     obs: dict[str, Any] = {
-        "game": s.game.game_id,
-        "num_players": n,
-        "player": player,
-        "current_player": s.current_player(),
+        **observation_header(s, player),
         "total": s.total,
         "direction": s.direction,
         "play2": s.play2,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import check_seat
+from ninetynine.core.util import check_seat, observation_header
 
 from .sheets import NUM_ROWS
 from .turn import CHOOSE, PHASE_NAMES
@@ -50,10 +50,7 @@ def observe(s: SixtoState, player: int | None) -> dict[str, Any]:
     w = g.width
     last = s.last
     obs: dict[str, Any] = {
-        "game": g.game_id,
-        "num_players": n,
-        "player": player,
-        "current_player": s.current_player(),
+        **observation_header(s, player),
         "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "active": s.active,

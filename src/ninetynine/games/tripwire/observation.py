@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import check_seat
+from ninetynine.core.util import check_seat, observation_header
 
 from .turn import PHASE_NAMES, WAVE, wave_view
 
@@ -37,10 +37,7 @@ def observe(s: TripwireState, player: int | None) -> dict[str, Any]:
     check_seat(player, n)
     last = s.last
     obs: dict[str, Any] = {
-        "game": s.game.game_id,
-        "num_players": n,
-        "player": player,
-        "current_player": s.current_player(),
+        **observation_header(s, player),
         "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "turn_player": s.player,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng, as_rng
-from ninetynine.core.util import check_seat, redeal_hidden
+from ninetynine.core.util import check_seat, observation_header, redeal_hidden
 
 from .rules import active_rule_names, side_of
 
@@ -29,10 +29,7 @@ def observe(s: Warp99State, player: int | None) -> dict[str, Any]:
     n = s.game.num_players
     check_seat(player, n)
     obs: dict[str, Any] = {
-        "game": s.game.game_id,
-        "num_players": n,
-        "player": player,
-        "current_player": s.current_player(),
+        **observation_header(s, player),
         "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "rule_sides": [side_of(s.config, i) for i in range(3)],
