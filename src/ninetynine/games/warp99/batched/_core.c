@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
+#include "splitmix64.h" /* next_u64, randbelow, shuffle_u8: core/rng.py */
 #ifndef _WIN32
 #include <pthread.h>
 #define HAVE_PTHREAD 1
@@ -38,7 +39,6 @@
 #define HAND_SIZE 6
 #define DECK_SIZE 15
 #define MAXK 7
-#define GOLDEN 0x9E3779B97F4A7C15ULL
 #define ENV_SALT 0x6A09E667F3BCC909ULL
 #define POL_CALLER 0
 #define POL_RANDOM 1
@@ -118,31 +118,6 @@ static double POTENTIAL[13][11];
 static double TIE[NCARDS];
 static int initialised = 0;
 
-/* ------------------------------------------------------------------ SplitMix64 (core/rng.py) */
-static inline uint64_t next_u64(uint64_t *s) {
-    uint64_t z = (*s += GOLDEN);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t randbelow(uint64_t *s, uint64_t n) {
-    uint64_t rem = (0 - n) % n; /* 2**64 mod n */
-    for (;;) {
-        uint64_t r = next_u64(s);
-        if (rem == 0 || r < 0 - rem) return r % n;
-    }
-}
-
-static void shuffle(uint64_t *s, uint8_t *a, int m) {
-    for (int i = m - 1; i > 0; i--) {
-        int j = (int)randbelow(s, (uint64_t)(i + 1));
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* ------------------------------------------------------------------ small helpers */
 static inline int has(const uint64_t *set, int c) { return (int)(set[c >> 6] >> (c & 63) & 1); }
 static inline void add(uint64_t *set, int c) { set[c >> 6] |= 1ULL << (c & 63); }
@@ -196,7 +171,7 @@ static void rebuild_reserve(Game *g) { /* _rebuild_reserve: the reserve is empty
     }
     g->rdisc_n = 0;
     g->rdisc_set[0] = g->rdisc_set[1] = 0;
-    shuffle(&g->rng, g->reserve, m);
+    shuffle_u8(&g->rng, g->reserve, m);
     g->reserve_n = (uint8_t)m;
 }
 
@@ -282,7 +257,7 @@ static void deal(const Params *P, Game *g, uint64_t seed) {
     g->config = (uint8_t)(P->random_rules ? randbelow(&g->rng, 8) : (uint64_t)P->rule_config);
     uint8_t cards[NCARDS];
     for (int i = 0; i < NCARDS; i++) cards[i] = (uint8_t)i;
-    shuffle(&g->rng, cards, NCARDS);
+    shuffle_u8(&g->rng, cards, NCARDS);
     int n = P->n, each = P->each;
     for (int i = 0; i < n; i++) {
         memcpy(g->deck[i], cards + i * each, (size_t)each);
