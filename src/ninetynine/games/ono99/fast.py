@@ -37,8 +37,7 @@ from ninetynine.core.game import State
 from .state import Ono99State
 
 if TYPE_CHECKING:
-    from ninetynine.core.fastpath import CompiledFastState as _Base
-
+    from ._fast import FastState as _Base
     from .game import Ono99Game
 
 #: ``tensor.py``'s slices in the order ``_fast.c`` reads their starts (then the size).
