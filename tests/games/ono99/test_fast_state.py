@@ -253,6 +253,26 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
         game.new_fast_state(1).play_random_agents(0, 10, [None])
 
 
+def test_the_compiled_type_refuses_params_that_are_not_an_ono99_configuration() -> None:
+    """``FastState(game, params, seed)`` checks the block ``_params`` writes (its size, the
+    player count, the deck) rather than reading past it."""
+    require_fast()
+    from array import array
+
+    game = ninetynine.load_game("ono99", num_players=4)
+    good = F._params(game)
+    state = F.Ono99FastState(game, good, 5)
+    assert state.legal_actions() == game.new_initial_state(5).legal_actions()
+    values = array("q", good)
+    for i, bad in ((0, 7), (0, 1), (5 + 14, 3), (5, 41)):  # players, ONO cards, a count
+        changed = array("q", values)
+        changed[i] = bad
+        with pytest.raises(ValueError, match="not an ONO 99 configuration"):
+            F.Ono99FastState(game, changed.tobytes(), 5)
+    with pytest.raises(ValueError, match="int64 values expected"):
+        F.Ono99FastState(game, good[:-8], 5)
+
+
 def test_every_option_makes_a_fast_state() -> None:
     """No option falls back to the reference state: every rule is in C."""
     require_fast()
