@@ -55,6 +55,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system, all threads) process ``pid`` has used so far, from Linux's
+    ``/proc``; ``None`` elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(
     db_url: str, port: int, bot_delay: float = 0.0, workers: int = 1
 ) -> subprocess.Popen[bytes]:
@@ -149,7 +159,7 @@ async def play_table(
     return {"finished": final is not None, "moves": final["version"] if final else acted}
 
 
-async def run(args: argparse.Namespace, base: str) -> None:
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> None:
     game = ninetynine.load_game(args.game, num_players=args.players)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tables = []
@@ -168,6 +178,7 @@ async def run(args: argparse.Namespace, base: str) -> None:
     latencies: list[float] = []
     replies: list[float] = []
     ws_base = base.replace("http://", "ws://")
+    cpu_start = cpu_seconds(server_pid)
     start = time.perf_counter()
     deadline = time.monotonic() + args.max_seconds
     results = await asyncio.gather(
@@ -188,6 +199,7 @@ async def run(args: argparse.Namespace, base: str) -> None:
         ]
     )
     wall = time.perf_counter() - start
+    cpu_end = cpu_seconds(server_pid)
     finished = sum(r["finished"] for r in results)
     total_moves = sum(r["moves"] for r in results)
     ms = sorted(x * 1000 for x in latencies)
@@ -211,6 +223,12 @@ async def run(args: argparse.Namespace, base: str) -> None:
         f"games finished: {finished}/{args.tables} in {wall:.1f} s; moves applied (all seats): "
         f"{total_moves} = {total_moves / wall:.0f} moves/s"
     )
+    if cpu_start is not None and cpu_end is not None and total_moves and args.workers == 1:
+        cpu = cpu_end - cpu_start
+        print(
+            f"server CPU while playing: {cpu:.1f} s = {1000 * cpu / total_moves:.2f} ms a move "
+            f"({100 * cpu / wall:.0f}% of one core; the main process, bots' threads included)"
+        )
     print(
         f"client moves timed: {len(ms)}; latency per move (send -> view with the move) ms: "
         f"p50 {pct(50):.1f}  p90 {pct(90):.1f}  p99 {pct(99):.1f}  "
@@ -242,7 +260,7 @@ def main() -> None:
         db = args.db or f"sqlite:///{tmp}/load.sqlite3"
         proc = start_server(db, port, args.bot_delay, args.workers)
         try:
-            asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+            asyncio.run(run(args, f"http://127.0.0.1:{port}", proc.pid))
         finally:
             proc.terminate()
             proc.wait(10)
