@@ -80,9 +80,10 @@ CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 #: Chat lines a viewer gets when it joins (all are stored).
 CHAT_HISTORY = 100
-#: Bot turns (think, store, send) of all tables run at once on one server process: a bot's
-#: move waits for a slot, a person's move never does, so at many busy tables a person's move
-#: is not queued behind every table's bot (bots show their moves after a delay anyway).
+#: Bot turns (store, build the views) of all tables one pass of the event loop runs on one
+#: server process: a bot's move waits for a slot and holds it into the loop's next pass, a
+#: person's move never waits, so at many busy tables a person's move is not queued behind
+#: every table's bot (bots show their moves after a delay anyway).
 BOT_TURNS_AT_ONCE = 2
 #: Replays of finished tables kept in memory (each holds every state of its game).
 REPLAYS_KEPT = 8
@@ -808,11 +809,16 @@ class LiveTable:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
                     # People before bots: the event loop's share of a bot's move (store it,
                     # build and encode the views) waits for one of BOT_TURNS_AT_ONCE slots
-                    # of the whole server, so a person's move is never queued behind the
-                    # bots of every busy table (thinking, in a worker thread, does not wait).
+                    # of the whole server, and holds it into the loop's next pass (the
+                    # sleep(0): without it nothing in the slot waits, so no bot ever waited
+                    # for one). So each pass of the loop stores at most BOT_TURNS_AT_ONCE
+                    # bots' moves, while every person's move read in it is handled at once,
+                    # not queued behind the bots of every busy table (thinking, in a worker
+                    # thread, does not wait).
                     async with self.bot_turns:
                         await self._commit(p, action)
                         frames = self._frames()
+                        await asyncio.sleep(0)
                 except StaleMove:  # moved through another process: caught up, look again
                     frames = self._frames()
                 except Exception:  # a bot bug must not stop the game: a random legal move
