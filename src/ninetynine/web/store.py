@@ -168,6 +168,11 @@ class StaleMove(RuntimeError):
     """A move appended on a table that has moved on since (another process moved first)."""
 
 
+class ChatRate(RuntimeError):
+    """A chat line refused: its seat already said its most lines in the window
+    (:meth:`Store.add_chat`'s ``burst``); nothing was stored."""
+
+
 class AnalysisRow(Base):
     """The progress of a replay analysis as its page reads it (JSON), for the page's polls
     that reach another server process than the one running it (PostgreSQL only)."""
@@ -495,12 +500,42 @@ class Store:
             row = s.get(TableRow, table_id)
             return row.rematch if row is not None else None
 
-    def add_chat(self, table_id: str, seat: int, text_: str) -> tuple[int, float]:
-        """Append a chat line; returns its number (1-based) and time."""
-        now = time.time()
+    def add_chat(
+        self,
+        table_id: str,
+        seat: int,
+        text_: str,
+        now: float | None = None,
+        burst: int | None = None,
+        window: float = 0.0,
+    ) -> tuple[int, float]:
+        """Append a chat line said at ``now`` (seconds since the epoch; default: the time);
+        returns its number (1-based) and time.
+
+        With ``burst``: at most that many lines of ``seat`` at the table in any ``window``
+        seconds, counted over the stored lines, so the limit holds across every server
+        process sharing the database (two lines stored at once are numbered in turn: the
+        second is counted again with the first in).
+
+        :raises ChatRate: ``seat`` already has ``burst`` lines in the ``window`` seconds
+            before ``now``; nothing is stored.
+        """
+        now = time.time() if now is None else now
         for attempt in range(5):  # two processes may number a line of one table at once
             try:
                 with Session(self.engine) as s, s.begin():
+                    if burst is not None:
+                        recent = s.scalar(
+                            select(func.count())
+                            .select_from(ChatRow)
+                            .where(
+                                ChatRow.table_id == table_id,
+                                ChatRow.seat == seat,
+                                ChatRow.created > now - window,
+                            )
+                        )
+                        if int(recent or 0) >= burst:
+                            raise ChatRate(f"table {table_id}: seat {seat} said {recent} lines")
                     last = s.scalar(
                         select(func.max(ChatRow.seq)).where(ChatRow.table_id == table_id)
                     )

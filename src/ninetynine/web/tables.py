@@ -50,7 +50,7 @@ from .analysis import Analysis
 from .fanout import ADOPT_SECONDS, Leases, Listener
 from .replay import Replay
 from .sheet import ScoreSheet, SheetError
-from .store import StaleMove, Store, StoredTable, hash_token, new_token
+from .store import ChatRate, StaleMove, Store, StoredTable, hash_token, new_token
 
 log = logging.getLogger("ninetynine.web")
 
@@ -75,7 +75,8 @@ MAX_TURN_SECONDS = 3600
 TIMEOUT_AGENT = "greedy"
 #: The longest chat line, in characters.
 MAX_CHAT = 300
-#: At most this many chat lines per seat in :data:`CHAT_WINDOW` seconds.
+#: At most this many chat lines per seat of a table in :data:`CHAT_WINDOW` seconds, counted
+#: over the stored lines (one limit for all server processes sharing the database).
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 #: Chat lines a viewer gets when it joins (all are stored).
@@ -338,9 +339,9 @@ class LiveTable:
         self.settings = dict(stored.settings)
         self.spectator_chat = bool(self.settings.get("spectator_chat", False))
         self._chat: list[dict[str, Any]] | None = None  # loaded on first use
-        self._chat_times: dict[int, list[float]] = {}
-        #: The clock of the chat's rate limit (seconds; tests set their own).
-        self.clock: Callable[[], float] = time.monotonic
+        #: The clock of the chat (seconds since the epoch: the lines' stored times, which
+        #: the rate limit counts; tests set their own).
+        self.clock: Callable[[], float] = time.time
         #: Seconds per decision of a person (``None``: no timer).
         self.turn_seconds: int | None = self.settings.get("turn_seconds")
         self._timer_task: asyncio.Task[None] | None = None
@@ -881,14 +882,14 @@ class LiveTable:
             raise MoveError("bad_message", "an empty chat line")
         if len(line) > MAX_CHAT:
             raise MoveError("bad_message", f"a chat line has at most {MAX_CHAT} characters")
-        now = self.clock()
-        recent = [t for t in self._chat_times.get(seat, []) if now - t < CHAT_WINDOW]
-        if len(recent) >= CHAT_BURST:
+        try:  # counted over the stored lines: one limit for every server process
+            n, t = self.store.add_chat(
+                self.id, seat, line, now=self.clock(), burst=CHAT_BURST, window=CHAT_WINDOW
+            )
+        except ChatRate:
             raise MoveError(
                 "rate", f"slow down: at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds"
-            )
-        self._chat_times[seat] = [*recent, now]
-        n, t = self.store.add_chat(self.id, seat, line)
+            ) from None
         entry = {"n": n, "seat": seat, "name": self.names[seat], "text": line, "time": t}
         lines = self.chat_lines()
         lines.append(entry)
