@@ -457,7 +457,12 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        table = manager.get(table_id)
+        try:
+            table = manager.get(table_id)
+        except NinetyNineError as e:  # made with a version of the game that no longer replays
+            await _ws_error(websocket, "bad_request", str(e))
+            await websocket.close(code=4409)
+            return
         if table is None:
             await _ws_error(websocket, "not_found", f"there is no table {table_id!r}")
             await websocket.close(code=4404)

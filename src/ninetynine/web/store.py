@@ -83,6 +83,10 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     #: The table's settings beyond the game (JSON object): ``spectator_chat`` (bool), ...
     settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+    #: The game's ``version`` (``Game.version``) the table was made with: its moves replay
+    #: under those rules after an upgrade. ``None``: a table stored before this column
+    #: (taken as the version of the code that runs it, as then).
+    game_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 class MoveRow(Base):
@@ -207,6 +211,8 @@ class StoredTable:
     settings: dict[str, Any] = field(default_factory=dict)
     #: The moves' notes (see :attr:`MoveRow.note`): move index (0-based) -> note.
     notes: dict[int, str] = field(default_factory=dict)
+    #: See :attr:`TableRow.game_version`.
+    game_version: int | None = None
 
 
 def hash_token(token: str) -> str:
@@ -295,8 +301,10 @@ class Store:
         token_hashes: Sequence[str | None],
         fixed_deal: bool = False,
         settings: dict[str, Any] | None = None,
+        game_version: int | None = None,
     ) -> str:
-        """Insert a new table; returns its id."""
+        """Insert a new table (``game_version``: the game's ``Game.version``, for a game);
+        returns its id."""
         now = time.time()
         with Session(self.engine) as s, s.begin():
             tid = new_table_id()
@@ -315,6 +323,7 @@ class Store:
                     token_hashes=json.dumps(list(token_hashes)),
                     fixed_deal=fixed_deal,
                     settings=json.dumps(settings or {}, sort_keys=True),
+                    game_version=game_version,
                     status="open",
                     result="",
                     num_moves=0,
@@ -612,6 +621,7 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
         fixed_deal=bool(row.fixed_deal),
         rematch=row.rematch,
         settings=json.loads(row.settings or "{}"),
+        game_version=row.game_version,
     )
 
 
@@ -621,6 +631,7 @@ ADDED_COLUMNS = {
     "fixed_deal": "BOOLEAN NOT NULL DEFAULT FALSE",
     "rematch": "VARCHAR(32)",
     "settings": "TEXT NOT NULL DEFAULT '{}'",
+    "game_version": "INTEGER",
 }
 #: The same for ``moves``.
 ADDED_MOVE_COLUMNS = {"note": "TEXT"}

@@ -41,7 +41,7 @@ from ninetynine.agents import make_agent
 from ninetynine.core.agent import Agent, choose_action
 from ninetynine.core.errors import GameOptionError, IllegalActionError, NinetyNineError
 from ninetynine.core.game import Game, State
-from ninetynine.core.records import GameRecord
+from ninetynine.core.records import GameRecord, options_for_version
 from ninetynine.core.registry import list_agents, load_game
 from ninetynine.core.rng import Rng, derive_seed
 
@@ -324,9 +324,11 @@ class LiveTable:
         self.stopped: str | None = stored.result if stored.status == "stopped" else None
         self.store = store
         self.bot_delay = bot_delay
-        self.game: Game = load_game(
-            stored.game_id, num_players=stored.num_players, **stored.options
-        )
+        # a table made with an older version of the game replays under that version's
+        # rules (its replay_options), or is refused (RecordError) if they no longer replay
+        version = None if stored.game_version is None else str(stored.game_version)
+        options = options_for_version(stored.game_id, version, stored.options)
+        self.game: Game = load_game(stored.game_id, num_players=stored.num_players, **options)
         self.seats = list(stored.seats)
         self.names = list(stored.names)
         self.token_hashes = list(stored.token_hashes)
@@ -1087,6 +1089,7 @@ class TableManager:
             token_hashes=[hash_token(t) if t else None for t in tokens],
             fixed_deal=seed is not None,
             settings=settings,
+            game_version=game.version,
         )
         return Created(tid, tokens)
 
@@ -1187,6 +1190,7 @@ class TableManager:
                     names=stored.names,
                     token_hashes=stored.token_hashes,
                     settings=stored.settings,
+                    game_version=game.version,  # its options hold any older rules
                 )
                 won = self.store.set_rematch(table_id, new_id)
                 if won != new_id:  # another server process started one first
@@ -1343,7 +1347,11 @@ class TableManager:
                         tid, f"this server runs at most {self.limits.max_bot_tables} bot tables"
                     )
                     continue
-                table = self.get(tid)
+                try:
+                    table = self.get(tid)
+                except NinetyNineError as e:  # a game version that no longer replays
+                    log.error("table %s cannot resume: %s", tid, e)
+                    continue
                 if table is not None:
                     table.schedule_bots()
                     n += 1
