@@ -11,7 +11,9 @@ itself).
 Latency per move: from sending a move to receiving the view that contains it (the engine's
 check on a clone, the database transaction, the broadcast). Also the bots' reply: from that
 view to the next one in which seat 0 is to move again (the bots' turns, ``--bot-delay``
-included). Nothing is asserted: this is a measurement. Quote the whole output.
+included). And the server's CPU time per move while the tables play (on Linux, one server
+process): steadier than latency on a machine shared with other work. Nothing is asserted: this
+is a measurement. Quote the whole output.
 
 By default every table plays flat out (bots with no delay, the client moving the instant it
 may): a saturation test, in which a move's latency is mostly queueing behind the other tables.
@@ -57,7 +59,8 @@ def free_port() -> int:
 
 def cpu_seconds(pid: int) -> float | None:
     """CPU time (user + system, all threads) process ``pid`` has used so far, from Linux's
-    ``/proc``; ``None`` elsewhere."""
+    ``/proc``; ``None`` elsewhere. With ``--workers`` the workers are other processes: not
+    counted (nor printed)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
