@@ -11,17 +11,22 @@ itself).
 Latency per move: from sending a move to receiving the view that contains it (the engine's
 check on a clone, the database transaction, the broadcast). Also the bots' reply: from that
 view to the next one in which seat 0 is to move again (the bots' turns, ``--bot-delay``
-included). Nothing is asserted: this is a measurement. Quote the whole output.
+included). And the server's CPU time per move while the tables play (on Linux, one server
+process): steadier than latency on a machine shared with other work. Nothing is asserted: this
+is a measurement. Quote the whole output.
 
 By default every table plays flat out (bots with no delay, the client moving the instant it
 may): a saturation test, in which a move's latency is mostly queueing behind the other tables.
 ``--think S`` makes the client wait S seconds before each move (a person's pace) and
-``--bot-delay`` sets the server's (``ninetynine serve`` defaults to 0.6 s). ``--db`` runs the
-server on another database (PostgreSQL: a URL), ``--workers N`` as N processes (PostgreSQL).
+``--bot-delay`` sets the server's (``ninetynine serve`` defaults to 0.6 s), ``--spectators N``
+connects N spectators to each table (each view is encoded once per seat, then compressed and
+written for every connection). ``--db`` runs the server on another database (PostgreSQL: a
+URL), ``--workers N`` as N processes (PostgreSQL).
 
     python benchmarks/web_load.py                    # 50 tables of Warp 99, 2 players
     python benchmarks/web_load.py --tables 10 --game ono99 --players 4
     python benchmarks/web_load.py --think 1 --bot-delay 0.6     # people's pace
+    python benchmarks/web_load.py --tables 10 --spectators 5    # each view sent to 6 sockets
 """
 
 from __future__ import annotations
@@ -53,6 +58,17 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system, all threads) process ``pid`` has used so far, from Linux's
+    ``/proc``; ``None`` elsewhere. With ``--workers`` the workers are other processes: not
+    counted (nor printed)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(
@@ -149,7 +165,24 @@ async def play_table(
     return {"finished": final is not None, "moves": final["version"] if final else acted}
 
 
-async def run(args: argparse.Namespace, base: str) -> None:
+async def watch(ws_base: str, table_id: str, deadline: float, frames: list[int]) -> None:
+    """A spectator of one table: reads every view until the game is over (or the deadline)."""
+    async with websockets.connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                return
+            msg = json.loads(raw)
+            if msg["type"] == "state":
+                frames.append(1)
+                if msg["terminal"]:
+                    return
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> None:
     game = ninetynine.load_game(args.game, num_players=args.players)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tables = []
@@ -168,8 +201,15 @@ async def run(args: argparse.Namespace, base: str) -> None:
     latencies: list[float] = []
     replies: list[float] = []
     ws_base = base.replace("http://", "ws://")
+    cpu_start = cpu_seconds(server_pid)
     start = time.perf_counter()
     deadline = time.monotonic() + args.max_seconds
+    seen: list[int] = []  # one entry per view a spectator received
+    watching = [
+        asyncio.create_task(watch(ws_base, t["id"], deadline, seen))
+        for t in tables
+        for _ in range(args.spectators)
+    ]
     results = await asyncio.gather(
         *[
             play_table(
@@ -188,6 +228,8 @@ async def run(args: argparse.Namespace, base: str) -> None:
         ]
     )
     wall = time.perf_counter() - start
+    cpu_end = cpu_seconds(server_pid)
+    await asyncio.gather(*watching)
     finished = sum(r["finished"] for r in results)
     total_moves = sum(r["moves"] for r in results)
     ms = sorted(x * 1000 for x in latencies)
@@ -206,11 +248,20 @@ async def run(args: argparse.Namespace, base: str) -> None:
         f"{'PostgreSQL' if args.db else 'SQLite'}, {args.workers} server "
         f"process{'es' if args.workers > 1 else ''}, loopback, bot delay {args.bot_delay:g} s, "
         f"client think {args.think:g} s (x0.5-1.5)"
+        + (f", {args.spectators} spectators a table" if args.spectators else "")
     )
     print(
         f"games finished: {finished}/{args.tables} in {wall:.1f} s; moves applied (all seats): "
         f"{total_moves} = {total_moves / wall:.0f} moves/s"
     )
+    if cpu_start is not None and cpu_end is not None and total_moves and args.workers == 1:
+        cpu = cpu_end - cpu_start
+        print(
+            f"server CPU while playing: {cpu:.1f} s = {1000 * cpu / total_moves:.2f} ms a move "
+            f"({100 * cpu / wall:.0f}% of one core; the main process, bots' threads included)"
+        )
+    if args.spectators:
+        print(f"views received by the {len(watching)} spectators: {len(seen)}")
     print(
         f"client moves timed: {len(ms)}; latency per move (send -> view with the move) ms: "
         f"p50 {pct(50):.1f}  p90 {pct(90):.1f}  p99 {pct(99):.1f}  "
@@ -236,13 +287,14 @@ def main() -> None:
     ap.add_argument("--bot-delay", type=float, default=0.0, help="the server's --bot-delay")
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    ap.add_argument("--spectators", type=int, default=0, help="spectators connected to each table")
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.sqlite3"
         proc = start_server(db, port, args.bot_delay, args.workers)
         try:
-            asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+            asyncio.run(run(args, f"http://127.0.0.1:{port}", proc.pid))
         finally:
             proc.terminate()
             proc.wait(10)

@@ -132,3 +132,31 @@ def test_a_database_from_before_chat_is_brought_up_to_date(tmp_path) -> None:
     assert store.add_chat(tid, 1, "hi")[0] == 1
     assert store.load_chat(tid)[0][:3] == (1, 1, "hi")
     store.close()
+
+
+def test_the_rate_limit_holds_across_server_processes(db_url) -> None:
+    """Two server processes on one database (here two table managers): the lines a seat said
+    through one count in the other's limit (it was per process: each allowed a burst)."""
+    import asyncio
+
+    from ninetynine.web.store import Store
+    from ninetynine.web.tables import MoveError, TableManager
+
+    async def scenario() -> None:
+        a, b = TableManager(Store(db_url)), TableManager(Store(db_url))
+        tid = a.create("warp99", 2, {}, ["human", "human"], seed=3).id
+        on_a, on_b = a.get(tid), b.get(tid)
+        assert on_a is not None and on_b is not None and on_a is not on_b
+        on_a.clock = on_b.clock = lambda: 1000.0
+        for i in range(tables_module.CHAT_BURST):
+            await on_a.say(0, f"line {i}")
+        with pytest.raises(MoveError) as refused:
+            await on_b.say(0, "through the other process")
+        assert refused.value.code == "rate"
+        await on_b.say(1, "the other seat has its own limit")
+        on_b.clock = lambda: 1000.0 + tables_module.CHAT_WINDOW
+        await on_b.say(0, "later")
+        texts = [line[2] for line in a.store.load_chat(tid)]
+        assert "through the other process" not in texts and texts[-1] == "later"
+
+    asyncio.run(scenario())

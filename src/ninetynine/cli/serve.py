@@ -84,7 +84,7 @@ def run_serve(
             access_log=False,
         )
         return
-    app = create_app(url, bot_delay=bot_delay, limits=Limits(**(limits or {})))
+    app = create_app(url, bot_delay=bot_delay, limits=Limits(**(limits or {})), freeze_heap=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
 
 

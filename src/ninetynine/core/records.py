@@ -201,6 +201,10 @@ def _options_for_version(
     return {**old, **options}
 
 
+#: The public name (the web server replays its stored tables of older game versions with it).
+options_for_version = _options_for_version
+
+
 def _fmt_num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 

@@ -83,6 +83,10 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     #: The table's settings beyond the game (JSON object): ``spectator_chat`` (bool), ...
     settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+    #: The game's ``version`` (``Game.version``) the table was made with: its moves replay
+    #: under those rules after an upgrade. ``None``: a table stored before this column
+    #: (taken as the version of the code that runs it, as then).
+    game_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 class MoveRow(Base):
@@ -168,6 +172,11 @@ class StaleMove(RuntimeError):
     """A move appended on a table that has moved on since (another process moved first)."""
 
 
+class ChatRate(RuntimeError):
+    """A chat line refused: its seat already said its most lines in the window
+    (:meth:`Store.add_chat`'s ``burst``); nothing was stored."""
+
+
 class AnalysisRow(Base):
     """The progress of a replay analysis as its page reads it (JSON), for the page's polls
     that reach another server process than the one running it (PostgreSQL only)."""
@@ -202,6 +211,8 @@ class StoredTable:
     settings: dict[str, Any] = field(default_factory=dict)
     #: The moves' notes (see :attr:`MoveRow.note`): move index (0-based) -> note.
     notes: dict[int, str] = field(default_factory=dict)
+    #: See :attr:`TableRow.game_version`.
+    game_version: int | None = None
 
 
 def hash_token(token: str) -> str:
@@ -290,8 +301,10 @@ class Store:
         token_hashes: Sequence[str | None],
         fixed_deal: bool = False,
         settings: dict[str, Any] | None = None,
+        game_version: int | None = None,
     ) -> str:
-        """Insert a new table; returns its id."""
+        """Insert a new table (``game_version``: the game's ``Game.version``, for a game);
+        returns its id."""
         now = time.time()
         with Session(self.engine) as s, s.begin():
             tid = new_table_id()
@@ -310,6 +323,7 @@ class Store:
                     token_hashes=json.dumps(list(token_hashes)),
                     fixed_deal=fixed_deal,
                     settings=json.dumps(settings or {}, sort_keys=True),
+                    game_version=game_version,
                     status="open",
                     result="",
                     num_moves=0,
@@ -495,12 +509,42 @@ class Store:
             row = s.get(TableRow, table_id)
             return row.rematch if row is not None else None
 
-    def add_chat(self, table_id: str, seat: int, text_: str) -> tuple[int, float]:
-        """Append a chat line; returns its number (1-based) and time."""
-        now = time.time()
+    def add_chat(
+        self,
+        table_id: str,
+        seat: int,
+        text_: str,
+        now: float | None = None,
+        burst: int | None = None,
+        window: float = 0.0,
+    ) -> tuple[int, float]:
+        """Append a chat line said at ``now`` (seconds since the epoch; default: the time);
+        returns its number (1-based) and time.
+
+        With ``burst``: at most that many lines of ``seat`` at the table in any ``window``
+        seconds, counted over the stored lines, so the limit holds across every server
+        process sharing the database (two lines stored at once are numbered in turn: the
+        second is counted again with the first in).
+
+        :raises ChatRate: ``seat`` already has ``burst`` lines in the ``window`` seconds
+            before ``now``; nothing is stored.
+        """
+        now = time.time() if now is None else now
         for attempt in range(5):  # two processes may number a line of one table at once
             try:
                 with Session(self.engine) as s, s.begin():
+                    if burst is not None:
+                        recent = s.scalar(
+                            select(func.count())
+                            .select_from(ChatRow)
+                            .where(
+                                ChatRow.table_id == table_id,
+                                ChatRow.seat == seat,
+                                ChatRow.created > now - window,
+                            )
+                        )
+                        if int(recent or 0) >= burst:
+                            raise ChatRate(f"table {table_id}: seat {seat} said {recent} lines")
                     last = s.scalar(
                         select(func.max(ChatRow.seq)).where(ChatRow.table_id == table_id)
                     )
@@ -577,6 +621,7 @@ def _stored(row: TableRow, moves: list[tuple[int, int]]) -> StoredTable:
         fixed_deal=bool(row.fixed_deal),
         rematch=row.rematch,
         settings=json.loads(row.settings or "{}"),
+        game_version=row.game_version,
     )
 
 
@@ -586,6 +631,7 @@ ADDED_COLUMNS = {
     "fixed_deal": "BOOLEAN NOT NULL DEFAULT FALSE",
     "rematch": "VARCHAR(32)",
     "settings": "TEXT NOT NULL DEFAULT '{}'",
+    "game_version": "INTEGER",
 }
 #: The same for ``moves``.
 ADDED_MOVE_COLUMNS = {"note": "TEXT"}

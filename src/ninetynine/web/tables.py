@@ -41,7 +41,7 @@ from ninetynine.agents import make_agent
 from ninetynine.core.agent import Agent, choose_action
 from ninetynine.core.errors import GameOptionError, IllegalActionError, NinetyNineError
 from ninetynine.core.game import Game, State
-from ninetynine.core.records import GameRecord
+from ninetynine.core.records import GameRecord, options_for_version
 from ninetynine.core.registry import list_agents, load_game
 from ninetynine.core.rng import Rng, derive_seed
 
@@ -50,7 +50,7 @@ from .analysis import Analysis
 from .fanout import ADOPT_SECONDS, Leases, Listener
 from .replay import Replay
 from .sheet import ScoreSheet, SheetError
-from .store import StaleMove, Store, StoredTable, hash_token, new_token
+from .store import ChatRate, StaleMove, Store, StoredTable, hash_token, new_token
 
 log = logging.getLogger("ninetynine.web")
 
@@ -75,14 +75,16 @@ MAX_TURN_SECONDS = 3600
 TIMEOUT_AGENT = "greedy"
 #: The longest chat line, in characters.
 MAX_CHAT = 300
-#: At most this many chat lines per seat in :data:`CHAT_WINDOW` seconds.
+#: At most this many chat lines per seat of a table in :data:`CHAT_WINDOW` seconds, counted
+#: over the stored lines (one limit for all server processes sharing the database).
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 #: Chat lines a viewer gets when it joins (all are stored).
 CHAT_HISTORY = 100
-#: Bot turns (think, store, send) of all tables run at once on one server process: a bot's
-#: move waits for a slot, a person's move never does, so at many busy tables a person's move
-#: is not queued behind every table's bot (bots show their moves after a delay anyway).
+#: Bot turns (store, build the views) of all tables one pass of the event loop runs on one
+#: server process: a bot's move waits for a slot and holds it into the loop's next pass, a
+#: person's move never waits, so at many busy tables a person's move is not queued behind
+#: every table's bot (bots show their moves after a delay anyway).
 BOT_TURNS_AT_ONCE = 2
 #: Replays of finished tables kept in memory (each holds every state of its game).
 REPLAYS_KEPT = 8
@@ -135,10 +137,40 @@ class Viewer(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
-def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text a viewer receives (Starlette's ``send_json`` encoding),
-    made once and sent to every viewer of the same seat."""
+def _encode_stdlib(message: Any) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def _orjson_dumps() -> Callable[[Any], bytes] | None:
+    """orjson's ``dumps`` (the web extra; 10-20x faster than the standard library on a
+    view), integer dictionary keys written as strings like ``json`` does; ``None`` if it is
+    not installed."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - CI installs the web extra
+        return None
+    option = orjson.OPT_NON_STR_KEYS
+    return lambda message: orjson.dumps(message, option=option)
+
+
+_fast_dumps = _orjson_dumps()
+
+
+def encode(message: Any) -> str:
+    """A message as the JSON text a viewer receives (Starlette's ``send_json`` encoding:
+    compact, non-ASCII text as is), made once and sent to every viewer of the same seat.
+
+    With orjson installed (the web extra) it encodes, else the standard library; both give
+    the same JSON value (orjson writes a float like ``1e16`` where ``json`` writes
+    ``1e+16``, and ``NaN`` as ``null``: no view holds either). Integer dictionary keys
+    become strings in both; what orjson refuses (an integer past 64 bits) goes to ``json``.
+    """
+    if _fast_dumps is not None:
+        try:
+            return _fast_dumps(message).decode()
+        except TypeError:  # what orjson refuses (an integer past 64 bits): as json writes it
+            pass
+    return _encode_stdlib(message)
 
 
 @dataclass
@@ -162,6 +194,16 @@ class LogEntry:
     move: str  # the full notation: for the mover (and everyone once the game is over)
     public: str  # as the other seats see it when it is made (``public_action_string``)
     events: list[str]  # from the public observations only
+    #: The entry as a view's ``log`` shows it, built once (every view of every seat shows the
+    #: same entries; views are only encoded and sent, never changed): with the move in full,
+    #: and hidden (its public wording, or :data:`SECRET_MOVE`) for a seat it is still secret to.
+    shown: dict[str, Any] = field(init=False, repr=False, compare=False)
+    hidden: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.shown = {"n": self.n, "seat": self.seat, "move": self.move, "events": self.events}
+        secret = self.public if self.public != self.move else SECRET_MOVE
+        self.hidden = {**self.shown, "move": secret}
 
 
 def seat_names(specs: Sequence[str], names: Sequence[str | None] | None) -> list[str]:
@@ -282,9 +324,11 @@ class LiveTable:
         self.stopped: str | None = stored.result if stored.status == "stopped" else None
         self.store = store
         self.bot_delay = bot_delay
-        self.game: Game = load_game(
-            stored.game_id, num_players=stored.num_players, **stored.options
-        )
+        # a table made with an older version of the game replays under that version's
+        # rules (its replay_options), or is refused (RecordError) if they no longer replay
+        version = None if stored.game_version is None else str(stored.game_version)
+        options = options_for_version(stored.game_id, version, stored.options)
+        self.game: Game = load_game(stored.game_id, num_players=stored.num_players, **options)
         self.seats = list(stored.seats)
         self.names = list(stored.names)
         self.token_hashes = list(stored.token_hashes)
@@ -297,9 +341,9 @@ class LiveTable:
         self.settings = dict(stored.settings)
         self.spectator_chat = bool(self.settings.get("spectator_chat", False))
         self._chat: list[dict[str, Any]] | None = None  # loaded on first use
-        self._chat_times: dict[int, list[float]] = {}
-        #: The clock of the chat's rate limit (seconds; tests set their own).
-        self.clock: Callable[[], float] = time.monotonic
+        #: The clock of the chat (seconds since the epoch: the lines' stored times, which
+        #: the rate limit counts; tests set their own).
+        self.clock: Callable[[], float] = time.time
         #: Seconds per decision of a person (``None``: no timer).
         self.turn_seconds: int | None = self.settings.get("turn_seconds")
         self._timer_task: asyncio.Task[None] | None = None
@@ -308,6 +352,9 @@ class LiveTable:
         self._timeout_seed = derive_seed(stored.seed, 9800)
         self.state: State = self.game.new_initial_state(seed=stored.seed)
         self.log: list[LogEntry] = []
+        #: The public observation (``observation(None)``) of a state, kept from the last move
+        #: for the events of the next one (it is that move's "before").
+        self._public: tuple[State, dict[str, Any]] | None = None
         # Replayed quickly; only the moves the log shows have their events worded.
         quick = len(stored.moves) - LOG_TAIL
         for i, (seat, action) in enumerate(stored.moves):
@@ -471,15 +518,11 @@ class LiveTable:
         that ``known_history(seat)`` still hides: then its public wording
         (``public_action_string``, e.g. ``hero-placed``) or, when the game has none (Sixto's
         marks), :data:`SECRET_MOVE`."""
-        tail = self.log[-LOG_TAIL:]
         known = self.state.known_history(seat)
-        out = []
-        for e in tail:
-            move = e.move
-            if e.seat != seat and known[e.n - 1] is None:  # not revealed to this viewer yet
-                move = e.public if e.public != e.move else SECRET_MOVE
-            out.append({"n": e.n, "seat": e.seat, "move": move, "events": list(e.events)})
-        return out
+        return [
+            e.hidden if e.seat != seat and known[e.n - 1] is None else e.shown  # not revealed yet
+            for e in self.log[-LOG_TAIL:]
+        ]
 
     # -- moves ---------------------------------------------------------------------------
     def _next_state(self, action: int) -> State:
@@ -492,9 +535,14 @@ class LiveTable:
         action = after.history()[-1]
         move = before.action_to_string(action)
         public = before.public_action_string(action)
+        public_after = after.observation(None)
+        public_before = self._public
+        if public_before is None or public_before[0] is not before:
+            public_before = (before, before.observation(None))
+        self._public = (after, public_after)  # the next move's "before"
         events = self.game.describe_events(
-            before.observation(None),
-            after.observation(None),
+            public_before[1],
+            public_after,
             before.scores(),
             after.scores(),
             seat,
@@ -764,11 +812,16 @@ class LiveTable:
                     action = await asyncio.to_thread(choose_action, agent, self.state, p)
                     # People before bots: the event loop's share of a bot's move (store it,
                     # build and encode the views) waits for one of BOT_TURNS_AT_ONCE slots
-                    # of the whole server, so a person's move is never queued behind the
-                    # bots of every busy table (thinking, in a worker thread, does not wait).
+                    # of the whole server, and holds it into the loop's next pass (the
+                    # sleep(0): without it nothing in the slot waits, so no bot ever waited
+                    # for one). So each pass of the loop stores at most BOT_TURNS_AT_ONCE
+                    # bots' moves, while every person's move read in it is handled at once,
+                    # not queued behind the bots of every busy table (thinking, in a worker
+                    # thread, does not wait).
                     async with self.bot_turns:
                         await self._commit(p, action)
                         frames = self._frames()
+                        await asyncio.sleep(0)
                 except StaleMove:  # moved through another process: caught up, look again
                     frames = self._frames()
                 except Exception:  # a bot bug must not stop the game: a random legal move
@@ -831,14 +884,14 @@ class LiveTable:
             raise MoveError("bad_message", "an empty chat line")
         if len(line) > MAX_CHAT:
             raise MoveError("bad_message", f"a chat line has at most {MAX_CHAT} characters")
-        now = self.clock()
-        recent = [t for t in self._chat_times.get(seat, []) if now - t < CHAT_WINDOW]
-        if len(recent) >= CHAT_BURST:
+        try:  # counted over the stored lines: one limit for every server process
+            n, t = self.store.add_chat(
+                self.id, seat, line, now=self.clock(), burst=CHAT_BURST, window=CHAT_WINDOW
+            )
+        except ChatRate:
             raise MoveError(
                 "rate", f"slow down: at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds"
-            )
-        self._chat_times[seat] = [*recent, now]
-        n, t = self.store.add_chat(self.id, seat, line)
+            ) from None
         entry = {"n": n, "seat": seat, "name": self.names[seat], "text": line, "time": t}
         lines = self.chat_lines()
         lines.append(entry)
@@ -1036,6 +1089,7 @@ class TableManager:
             token_hashes=[hash_token(t) if t else None for t in tokens],
             fixed_deal=seed is not None,
             settings=settings,
+            game_version=game.version,
         )
         return Created(tid, tokens)
 
@@ -1136,6 +1190,7 @@ class TableManager:
                     names=stored.names,
                     token_hashes=stored.token_hashes,
                     settings=stored.settings,
+                    game_version=game.version,  # its options hold any older rules
                 )
                 won = self.store.set_rematch(table_id, new_id)
                 if won != new_id:  # another server process started one first
@@ -1292,7 +1347,11 @@ class TableManager:
                         tid, f"this server runs at most {self.limits.max_bot_tables} bot tables"
                     )
                     continue
-                table = self.get(tid)
+                try:
+                    table = self.get(tid)
+                except NinetyNineError as e:  # a game version that no longer replays
+                    log.error("table %s cannot resume: %s", tid, e)
+                    continue
                 if table is not None:
                     table.schedule_bots()
                     n += 1
