@@ -1,6 +1,7 @@
-"""The envs on Warp 99's fast state (``game.new_fast_state``) play exactly as on the reference
-state: the same observations, masks, rewards, infos and games, step by step (the Gymnasium env's
-random bots included, which the fast state plays itself with the bots' own RNGs)."""
+"""The envs on the games' fast states (``game.new_fast_state``: Warp 99 / Ninety Nine,
+Tripwire) play exactly as on the reference state: the same observations, masks, rewards, infos
+and games, step by step (the Gymnasium env's random bots included, which the fast state plays
+itself with the bots' own RNGs)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,23 @@ import numpy as np
 import pytest
 
 from ninetynine.envs import aec_env, gym_env_id, parallel_env
-from ninetynine.games.warp99.fast import Warp99FastState, has_fast_state
+from ninetynine.games.tripwire import fast as tripwire_fast
+from ninetynine.games.warp99 import fast as warp99_fast
+
+#: game id -> the module of its fast state and its class
+FAST = {
+    "warp99": (warp99_fast, warp99_fast.Warp99FastState),
+    "ninetynine": (warp99_fast, warp99_fast.Warp99FastState),
+    "tripwire": (tripwire_fast, tripwire_fast.TripwireFastState),
+}
 
 
-@pytest.fixture(autouse=True)
-def _need_fast() -> None:
-    if not has_fast_state():
-        pytest.skip("the compiled fast state is not built")
+def _fast_class(game_id: str) -> type:
+    """The game's fast state class (the test is skipped without the compiled module)."""
+    module, cls = FAST[game_id]
+    if not module.has_fast_state():
+        pytest.skip(f"the compiled fast state of {game_id} is not built")
+    return cls
 
 
 def _on_reference(env: object) -> object:
@@ -46,9 +57,12 @@ def _same(a: object, b: object) -> None:
         ("warp99", 3, "random"),
         ("warp99", 4, "random,greedy"),  # the fast path hands over to the greedy bot and back
         ("ninetynine", 2, "greedy"),
+        ("tripwire", 4, "random"),
+        ("tripwire", 3, "random,greedy"),
     ],
 )
 def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents):
+    fast_class = _fast_class(game_id)
     fast = gymnasium.make(gym_env_id(game_id), num_players=n, opponents=opponents)
     ref = gymnasium.make(gym_env_id(game_id), num_players=n, opponents=opponents)
     _on_reference(ref.unwrapped)
@@ -57,8 +71,8 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
     for seed in range(3):
         a, ia = fast.reset(seed=seed)
         b, ib = ref.reset(seed=seed)
-        assert type(fast.unwrapped._state) is Warp99FastState
-        assert type(ref.unwrapped._state) is not Warp99FastState
+        assert type(fast.unwrapped._state) is fast_class
+        assert type(ref.unwrapped._state) is not fast_class
         done = False
         while not done:
             _same((a, ia), (b, ib))
@@ -74,8 +88,10 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
 
 
 @pytest.mark.parametrize("make", [aec_env, parallel_env])
-def test_the_pettingzoo_envs_play_as_on_the_reference_state(make):
-    fast, ref = make("warp99", num_players=3), _on_reference(make("warp99", num_players=3))
+@pytest.mark.parametrize(("game_id", "n"), [("warp99", 3), ("tripwire", 4)])
+def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id, n):
+    fast_class = _fast_class(game_id)
+    fast, ref = make(game_id, num_players=n), _on_reference(make(game_id, num_players=n))
     rng = np.random.default_rng(1)
     for seed in (5, 6):
         if make is aec_env:
@@ -106,4 +122,5 @@ def test_the_pettingzoo_envs_play_as_on_the_reference_state(make):
                 out = fast.step(acts)
                 _same(out, ref.step(acts))
                 obs = out[0]
+        assert type(fast._state) is fast_class
         assert fast._state.history() == ref._state.history()

@@ -259,13 +259,22 @@ def test_the_scan_finds_a_planted_seed_and_a_rewindable_generator():
     assert drawn in exposure.where and exposure.generators == 1
 
 
-@pytest.mark.parametrize("game_id", ["warp99", "ninetynine"])
-def test_the_scanned_envs_play_warp99_on_its_fast_state(game_id):
-    """The scans above cover the fast state (``game.new_fast_state``): the envs play on it."""
-    from ninetynine.games.warp99.fast import Warp99FastState, has_fast_state
+@pytest.mark.parametrize(
+    ("game_id", "module", "name"),
+    [
+        ("warp99", "warp99", "Warp99FastState"),
+        ("ninetynine", "warp99", "Warp99FastState"),
+        ("tripwire", "tripwire", "TripwireFastState"),
+    ],
+)
+def test_the_scanned_envs_play_on_the_games_fast_state(game_id, module, name):
+    """The scans above cover the fast states (``game.new_fast_state``): the envs play on them."""
+    import importlib
 
-    if not has_fast_state():
+    fast = importlib.import_module(f"ninetynine.games.{module}.fast")
+    if not fast.has_fast_state():
         pytest.skip("the compiled fast state is not built")
+    fast_class = getattr(fast, name)
     aec = aec_env(game_id, num_players=3)
     aec.reset(seed=RESET_SEED)
     gym = gymnasium.make(gym_env_id(game_id), num_players=3, opponents="random")
@@ -273,4 +282,4 @@ def test_the_scanned_envs_play_warp99_on_its_fast_state(game_id):
     par = parallel_env(game_id, num_players=3)
     par.reset(seed=RESET_SEED)
     for env in (aec, gym.unwrapped, par):
-        assert type(env._state) is Warp99FastState
+        assert type(env._state) is fast_class

@@ -92,6 +92,12 @@ def test_clone_pickle_and_copy_play_on_independently() -> None:
     )
 
 
+def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -> None:
+    require_fast()
+    checks.check_random_agents(ninetynine.load_game("tripwire", num_players=4), (1, 3))
+    checks.check_random_agents(ninetynine.load_game("tripwire", num_players=2), (1,))
+
+
 def test_illegal_actions_are_refused_in_the_references_words() -> None:
     require_fast()
     checks.check_illegal_actions(ninetynine.load_game("tripwire", num_players=4))

@@ -15,6 +15,8 @@
  * below (card kinds, action ids, effects) are checked against the Python modules by fast.py
  * at import: another value refuses the build as out of date.
  *
+ * play_random_agents (core/csrc/faststate_random.h) plays the Gymnasium env's random bots.
+ *
  * Every option of the game is supported (per_dock, priming, stop_early, volt_bonus, stasis,
  * chain, must_null, penalty_timing, bonus_no_play, wall, deck, max_turns).
  */
@@ -657,7 +659,9 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 }
 
 #include "faststate.h"
+#include "faststate_random.h"
 
+#define FS_EXTRA_METHODS FS_RANDOM_AGENTS_METHOD
 #define FS_EXTRA_MODULE_METHODS                                                               \
     {"init", py_init, METH_VARARGS,                                                           \
      "init(slot_card, neutral): rules.slot_card per dock slot, cards.is_neutral_chain per "   \
@@ -708,5 +712,5 @@ static void add_constants(PyObject *m) {
 }
 #define FS_MODULE_INIT(m) add_constants(m)
 /* bumped with every change of this file (fast.py refuses another version) */
-#define FS_VERSION 1
+#define FS_VERSION 2
 #include "faststate_module.h"

@@ -6,7 +6,8 @@ C (``_fast.c``: a transcription of ``state.py``, ``turn.py`` and ``tensor.py``'s
 the Python object every game's fast state shares, ``core/csrc/faststate.h``). Every option of
 the game runs in C; the rules' tables (``rules.outcome_table``, ``rules.valid_slots``), the
 deck and the tensor's offsets and scales are handed over from the Python modules, which stay
-their one definition.
+their one definition. The Gymnasium env's random bots play inside it
+(``play_random_agents``, ``core/csrc/faststate_random.h``).
 
 >>> import ninetynine
 >>> game = ninetynine.load_game("tripwire", num_players=4)
@@ -39,12 +40,11 @@ from . import actions as A
 from .state import TripwireState
 
 if TYPE_CHECKING:
-    from ninetynine.core.fastpath import CompiledFastState as _Base
-
+    from ._fast import FastState as _Base
     from .game import TripwireGame
 
 #: Bumped with ``FS_VERSION`` in ``_fast.c``.
-VERSION = 1
+VERSION = 2
 
 
 def _rules_index(mod: ModuleType, game: TripwireGame) -> int:
@@ -139,7 +139,7 @@ def _setup(mod: ModuleType) -> None:
     )
 
 
-#: The compiled module, ``FS_VERSION`` 1 of ``_fast.c``.
+#: The compiled module, ``FS_VERSION`` 2 of ``_fast.c``.
 PATH = FastPath(
     "ninetynine.games.tripwire._fast",
     version=VERSION,
