@@ -26,7 +26,7 @@ from ninetynine.games.tripwire.state import TripwireState
 
 #: (game id, players, options, share of the actions): every option the game has.
 CONFIGS: list[tuple[str, int, dict[str, object], float]] = [
-    ("tripwire", 4, {}, 0.22),
+    ("tripwire", 4, {}, 0.18),
     ("tripwire", 2, {}, 0.1),
     ("tripwire", 3, {}, 0.06),
     ("tripwire", 6, {}, 0.08),
@@ -37,6 +37,19 @@ CONFIGS: list[tuple[str, int, dict[str, object], float]] = [
     ("tripwire", 4, {"chain": "deflect", "must_null": False, "wall": "one"}, 0.08),
     ("tripwire", 3, {"penalty_timing": "turn", "bonus_no_play": "lose"}, 0.08),
     ("tripwire", 4, {"penalty_timing": "turn", "chain": "deflect", "wall": "one"}, 0.04),
+    # waves of several units that come back to the wall: wall=one stops the rest
+    (
+        "tripwire",
+        3,
+        {
+            "penalty_timing": "turn",
+            "chain": "deflect",
+            "wall": "one",
+            "stop_early": False,
+            "deck": "null=15,stasis=10",
+        },
+        0.04,
+    ),
     # the largest deck, and the smallest (no multi-copy card: games end blocked)
     ("tripwire", 6, {"deck": "vec=15,volt=15,stasis=15,plus=15,minus=15,null=15"}, 0.04),
     ("tripwire", 5, {"deck": "vec=0,volt=0,stasis=0,plus=0,minus=0,null=0"}, 0.02),
