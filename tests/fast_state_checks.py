@@ -155,6 +155,39 @@ def check_clone_pickle_and_copy(game: Game, fast_class: type, steps: int = 60) -
     assert twin.history()[:-1] == state.history()
 
 
+def check_random_agents(game: Game, bot_seats: tuple[int, ...], seeds: int = 6) -> None:
+    """``play_random_agents`` (the Gymnasium env's random bots): the moves ``RandomAgent.step``
+    makes with the same RNGs, stopping at the learner (seat 0), at a seat without an RNG (one
+    not in ``bot_seats``), at the end or after ``budget`` actions."""
+    from ninetynine.agents.random_agent import RandomAgent
+
+    n = game.num_players
+    for seed in range(seeds):
+        fast, ref = game.new_fast_state(seed), game.new_initial_state(seed)
+        bots = {q: RandomAgent(game, q, seed * 10 + q) for q in bot_seats}
+        twins = {q: RandomAgent(game, q, seed * 10 + q) for q in bot_seats}
+        rngs = [bots[q].rng if q in bots else None for q in range(n)]
+        rng = random.Random(seed)
+        budget = 3 if seed % 2 else 10**6
+        while not fast.is_terminal():
+            if fast.current_player() in bots:
+                played = fast.play_random_agents(0, budget, rngs)  # type: ignore[attr-defined]
+                assert 1 <= played <= budget
+                for _ in range(played):
+                    q = ref.current_player()
+                    ref.apply_action(twins[q].step({}, ref.legal_actions()))
+                assert fast.is_terminal() or fast.current_player() not in bots or played == budget
+            else:
+                a = rng.choice(fast.legal_actions())
+                fast.apply_action(a)
+                ref.apply_action(a)
+            assert fast.history() == ref.history()
+            assert [bots[q].rng.getstate() for q in bots] == [twins[q].rng.getstate() for q in bots]
+        assert fast.returns() == ref.returns()
+    with pytest.raises(ValueError, match=rf"one Rng \(or None\) per seat, {n} of them"):
+        game.new_fast_state(1).play_random_agents(0, 10, [None])  # type: ignore[attr-defined]
+
+
 def check_illegal_actions(game: Game, steps: int = 60) -> None:
     """Anything illegal is refused in the reference's words, and nothing changes."""
     state = midgame(game, steps=steps)

@@ -131,7 +131,7 @@ def test_nothing_reachable_during_a_game_on_the_fast_state_rebuilds_the_deal(
 
 
 def test_some_games_have_a_fast_state() -> None:
-    assert {"warp99", "ninetynine"} <= {g for g, _ in FAST_CASES}
+    assert {"warp99", "ninetynine", "tripwire"} <= {g for g, _ in FAST_CASES}
 
 
 def _scan_a_game(game_id: str, n: int, fast: bool) -> None:

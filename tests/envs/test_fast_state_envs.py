@@ -1,7 +1,7 @@
-"""The envs on the games' fast states (``game.new_fast_state``: Warp 99 / Ninety Nine, ONO 99)
-play exactly as on the reference state: the same observations, masks, rewards, infos and games,
-step by step (the Gymnasium env's random bots included, which the fast state plays itself with
-the bots' own RNGs)."""
+"""The envs on the games' fast states (``game.new_fast_state``: Warp 99 / Ninety Nine, ONO 99,
+Tripwire, Sixto) play exactly as on the reference state: the same observations, masks, rewards,
+infos and games, step by step (the Gymnasium env's random bots included, which the fast state
+plays itself with the bots' own RNGs)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,24 @@ import pytest
 
 from ninetynine.envs import aec_env, gym_env_id, parallel_env
 from ninetynine.games.ono99 import fast as ono99_fast
+from ninetynine.games.tripwire import fast as tripwire_fast
 from ninetynine.games.warp99 import fast as warp99_fast
 
-#: game id -> its fast state's module (``has_fast_state``, the class)
-FAST = {"warp99": warp99_fast, "ninetynine": warp99_fast, "ono99": ono99_fast}
+#: game id -> the module of its fast state and its class
+FAST = {
+    "warp99": (warp99_fast, warp99_fast.Warp99FastState),
+    "ninetynine": (warp99_fast, warp99_fast.Warp99FastState),
+    "ono99": (ono99_fast, ono99_fast.Ono99FastState),
+    "tripwire": (tripwire_fast, tripwire_fast.TripwireFastState),
+}
 
 
 def _fast_class(game_id: str) -> type:
-    mod = FAST[game_id]
-    if not mod.has_fast_state():
-        pytest.skip(f"the compiled fast state is not built: {mod.fast_state_missing_reason()}")
-    return {"ono99": ono99_fast.Ono99FastState}.get(game_id, warp99_fast.Warp99FastState)
+    """The game's fast state class (the test is skipped without the compiled module)."""
+    module, cls = FAST[game_id]
+    if not module.has_fast_state():
+        pytest.skip(f"the compiled fast state of {game_id} is not built")
+    return cls
 
 
 def _on_reference(env: object) -> object:
@@ -55,6 +62,8 @@ def _same(a: object, b: object) -> None:
         ("ono99", 4, "random"),
         ("ono99", 5, "random,greedy"),
         ("ono99", 2, "greedy"),
+        ("tripwire", 4, "random"),
+        ("tripwire", 3, "random,greedy"),
     ],
 )
 def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents):
@@ -84,7 +93,7 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
 
 
 @pytest.mark.parametrize("make", [aec_env, parallel_env])
-@pytest.mark.parametrize(("game_id", "n"), [("warp99", 3), ("ono99", 4)])
+@pytest.mark.parametrize(("game_id", "n"), [("warp99", 3), ("ono99", 4), ("tripwire", 4)])
 def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id, n):
     fast_class = _fast_class(game_id)
     fast, ref = make(game_id, num_players=n), _on_reference(make(game_id, num_players=n))

@@ -265,15 +265,17 @@ def test_the_scan_finds_a_planted_seed_and_a_rewindable_generator():
         ("warp99", "warp99", "Warp99FastState"),
         ("ninetynine", "warp99", "Warp99FastState"),
         ("ono99", "ono99", "Ono99FastState"),
+        ("tripwire", "tripwire", "TripwireFastState"),
     ],
 )
 def test_the_scanned_envs_play_on_the_games_fast_state(game_id, module, name):
-    """The scans above cover the fast state (``game.new_fast_state``): the envs play on it."""
+    """The scans above cover the fast states (``game.new_fast_state``): the envs play on them."""
     import importlib
 
     fast = importlib.import_module(f"ninetynine.games.{module}.fast")
     if not fast.has_fast_state():
         pytest.skip("the compiled fast state is not built")
+    fast_class = getattr(fast, name)
     aec = aec_env(game_id, num_players=3)
     aec.reset(seed=RESET_SEED)
     gym = gymnasium.make(gym_env_id(game_id), num_players=3, opponents="random")
@@ -281,4 +283,4 @@ def test_the_scanned_envs_play_on_the_games_fast_state(game_id, module, name):
     par = parallel_env(game_id, num_players=3)
     par.reset(seed=RESET_SEED)
     for env in (aec, gym.unwrapped, par):
-        assert type(env._state) is getattr(fast, name)
+        assert type(env._state) is fast_class

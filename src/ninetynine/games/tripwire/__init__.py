@@ -75,6 +75,12 @@ determinization (the rollout policy; its plans are memoised by what the seat see
 fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
 seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`).
 
+## Fast state
+`game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
+(legal actions, mask, observation tensor, apply, the Gymnasium env's random bots) in C
+(`fast.py`, `_fast.c`; every option), equal to the reference after every action; the rest
+(observation dict, resample, JSON) comes from the reference state replayed from the seed.
+
 ## Bots
 `greedy` plans its whole turn (`heuristics.py`): the most cards shed, its Tripwires and Triple
 Plays timed, up to two cards that still fit kept for the next turn. `greedy1` is version 1 of
