@@ -1,6 +1,7 @@
-"""The envs on Warp 99's fast state (``game.new_fast_state``) play exactly as on the reference
-state: the same observations, masks, rewards, infos and games, step by step (the Gymnasium env's
-random bots included, which the fast state plays itself with the bots' own RNGs)."""
+"""The envs on Warp 99's and Sixto's fast states (``game.new_fast_state``) play exactly as on the
+reference state: the same observations, masks, rewards, infos and games, step by step (the
+Gymnasium env's random bots included, which Warp 99's fast state plays itself with the bots' own
+RNGs)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,17 @@ import numpy as np
 import pytest
 
 from ninetynine.envs import aec_env, gym_env_id, parallel_env
+from ninetynine.games.sixto import fast as sixto_fast
 from ninetynine.games.warp99.fast import Warp99FastState, has_fast_state
+
+#: each game's fast state class
+FAST = {"warp99": Warp99FastState, "ninetynine": Warp99FastState}
+FAST["sixto"] = sixto_fast.SixtoFastState
 
 
 @pytest.fixture(autouse=True)
 def _need_fast() -> None:
-    if not has_fast_state():
+    if not has_fast_state() or not sixto_fast.has_fast_state():
         pytest.skip("the compiled fast state is not built")
 
 
@@ -46,6 +52,8 @@ def _same(a: object, b: object) -> None:
         ("warp99", 3, "random"),
         ("warp99", 4, "random,greedy"),  # the fast path hands over to the greedy bot and back
         ("ninetynine", 2, "greedy"),
+        ("sixto", 3, "random"),
+        ("sixto", 2, "greedy"),
     ],
 )
 def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents):
@@ -57,8 +65,8 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
     for seed in range(3):
         a, ia = fast.reset(seed=seed)
         b, ib = ref.reset(seed=seed)
-        assert type(fast.unwrapped._state) is Warp99FastState
-        assert type(ref.unwrapped._state) is not Warp99FastState
+        assert type(fast.unwrapped._state) is FAST[game_id]
+        assert type(ref.unwrapped._state) is not FAST[game_id]
         done = False
         while not done:
             _same((a, ia), (b, ib))
@@ -73,9 +81,12 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
     assert episodes == 3
 
 
+@pytest.mark.parametrize("game_id", ["warp99", "sixto"])
 @pytest.mark.parametrize("make", [aec_env, parallel_env])
-def test_the_pettingzoo_envs_play_as_on_the_reference_state(make):
-    fast, ref = make("warp99", num_players=3), _on_reference(make("warp99", num_players=3))
+def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id):
+    """Sixto in the parallel env: every seat chooses at once (the fast state's
+    ``simultaneous_players`` and ``legal_for``)."""
+    fast, ref = make(game_id, num_players=3), _on_reference(make(game_id, num_players=3))
     rng = np.random.default_rng(1)
     for seed in (5, 6):
         if make is aec_env:
@@ -106,4 +117,5 @@ def test_the_pettingzoo_envs_play_as_on_the_reference_state(make):
                 out = fast.step(acts)
                 _same(out, ref.step(acts))
                 obs = out[0]
+        assert type(fast._state) is FAST[game_id]
         assert fast._state.history() == ref._state.history()

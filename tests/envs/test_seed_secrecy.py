@@ -274,3 +274,19 @@ def test_the_scanned_envs_play_warp99_on_its_fast_state(game_id):
     par.reset(seed=RESET_SEED)
     for env in (aec, gym.unwrapped, par):
         assert type(env._state) is Warp99FastState
+
+
+def test_the_scanned_envs_play_sixto_on_its_fast_state():
+    """The scans above cover Sixto's fast state too: the envs play on it."""
+    from ninetynine.games.sixto.fast import SixtoFastState, has_fast_state
+
+    if not has_fast_state():
+        pytest.skip("the compiled fast state is not built")
+    aec = aec_env("sixto", num_players=3)
+    aec.reset(seed=RESET_SEED)
+    gym = gymnasium.make(gym_env_id("sixto"), num_players=3, opponents="random")
+    gym.reset(seed=RESET_SEED)
+    par = parallel_env("sixto", num_players=3)
+    par.reset(seed=RESET_SEED)
+    for env in (aec, gym.unwrapped, par):
+        assert type(env._state) is SixtoFastState

@@ -11,6 +11,7 @@ with the reference state), every player count. ``python tests/games/sixto/test_f
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 import warnings
@@ -88,6 +89,30 @@ def test_a_live_fast_state_hides_its_seed() -> None:
     checks.check_live_state_hides_its_seed(ninetynine.load_game("sixto", num_players=3))
 
 
+def test_the_parallel_envs_questions_are_the_references() -> None:
+    """``simultaneous_players`` and ``legal_for`` (in C: the parallel env asks them at every
+    step), ``chooser``, ``in_play`` and ``sheet_score`` answer as the reference does."""
+    require_fast()
+    rng = random.Random(2)
+    for n, options in ((3, {}), (2, {"pad": "locked"}), (4, {"pad": "hits"})):
+        game = ninetynine.load_game("sixto", num_players=n, **options)
+        for seed in range(3):
+            fast, ref = game.new_fast_state(seed), game.new_initial_state(seed)
+            while True:
+                assert fast.simultaneous_players() == ref.simultaneous_players()
+                assert [fast.legal_for(q) for q in range(n)] == [ref.legal_for(q) for q in range(n)]
+                assert fast.in_play() == ref.in_play() and fast.chooser() == ref.chooser()
+                assert fast.sheet_score(n - 1) == ref.sheet_score(n - 1)
+                if ref.is_terminal():
+                    break
+                a = rng.choice(ref.legal_actions())
+                fast.apply_action(a)
+                ref.apply_action(a)
+        for bad in (n, -1, True, "0"):
+            with pytest.raises(ValueError, match="no seat"):
+                fast.legal_for(bad)  # type: ignore[arg-type]
+
+
 def test_kriskras_deals_the_reference_state_without_a_warning() -> None:
     """``pad=kriskras`` stays with the reference engine (``fast.supports``): on purpose, so no
     warning."""
@@ -130,10 +155,10 @@ def test_a_stale_build_is_refused_with_the_way_to_rebuild(
     name = "ninetynine.games.sixto._fast"
     stale = types.SimpleNamespace(VERSION=0, PARAMS_SIZE=0)
     monkeypatch.setattr(fastpath.importlib, "import_module", lambda name: stale)
-    path = fastpath.FastPath(name, version=1, title="Sixto", params=F._params, setup=F._setup)
+    path = fastpath.FastPath(name, version=2, title="Sixto", params=F._params, setup=F._setup)
     assert path.module is None and "is out of date" in path.missing_reason
-    stale.VERSION = 1  # the right version, params of another size
-    path = fastpath.FastPath(name, version=1, title="Sixto", params=F._params, setup=F._setup)
+    stale.VERSION = 2  # the right version, params of another size
+    path = fastpath.FastPath(name, version=2, title="Sixto", params=F._params, setup=F._setup)
     assert path.module is None and "is out of date (its params differ" in path.missing_reason
 
 

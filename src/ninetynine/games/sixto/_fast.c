@@ -622,6 +622,42 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* simultaneous_players() -> SixtoState.simultaneous_players: the seats yet to choose for this
+ * roll, the current chooser first and then to the left (D9); the active player when it has to
+ * keep or reroll; none at the end */
+static PyObject *fs_simultaneous_players(FastState *s, PyObject *unused) {
+    const Game *g = &s->g;
+    int n = s->P.n, out[MAXP], k = 0;
+    (void)unused;
+    if (g->phase == ROLL) out[k++] = g->active;
+    else if (g->phase == CHOOSE)
+        for (int i = g->chosen; i < n; i++) out[k++] = (g->active + i) % n;
+    return fs_int_list(out, k);
+}
+
+/* legal_for(seat) -> SixtoState.legal_for: the choices seat has for the dice on the table */
+static PyObject *fs_legal_for(FastState *s, PyObject *arg) {
+    int n = s->P.n, out[FS_MAXLEGAL];
+    long q = -1;
+    if (PyLong_Check(arg) && !PyBool_Check(arg)) {
+        int overflow = 0;
+        q = PyLong_AsLongAndOverflow(arg, &overflow);
+        if (overflow) q = -1;
+    }
+    if (q < 0 || q >= n) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", arg, n);
+        return NULL;
+    }
+    return fs_int_list(out, legal_for(&s->P, &s->g, (int)q, out));
+}
+
+#define FS_EXTRA_METHODS                                                                   \
+    {"simultaneous_players", (PyCFunction)fs_simultaneous_players, METH_NOARGS,             \
+     "The seats that choose now without seeing one another's choice, in the order their "  \
+     "actions are applied (SixtoState.simultaneous_players)."},                              \
+    {"legal_for", (PyCFunction)fs_legal_for, METH_O,                                         \
+     "legal_for(seat) -> the choices seat has for the dice on the table, sorted ids "         \
+     "(SixtoState.legal_for)."},
 #define FS_EXTRA_MODULE_METHODS \
     {"init", py_init, METH_VARARGS, "init(numbers12, numbers6, hits, locks): the sheets"},
 #define FS_MODULE_INIT(m)                                             \
@@ -630,5 +666,5 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
         PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));  \
     } while (0)
 /* bumped with every change of this file (fast.py refuses another version) */
-#define FS_VERSION 1
+#define FS_VERSION 2
 #include "faststate_module.h"

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from array import array
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
 from ninetynine.core.game import State
@@ -42,8 +42,7 @@ from .state import SixtoState
 from .tensor import _layout, _offsets
 
 if TYPE_CHECKING:
-    from ninetynine.core.fastpath import CompiledFastState as _Base
-
+    from ._fast import FastState as _Base
     from .game import SixtoGame
 
 #: The params' int32 fields, in ``_fast.c``'s order (its ``PR_*``): the scalars, then the
@@ -141,9 +140,9 @@ def _setup(mod: ModuleType) -> None:
     mod.init(bytes(numbers12), bytes(numbers6), bytes(hits), bytes(locks))
 
 
-#: The compiled module, ``FS_VERSION`` 1 of ``_fast.c``.
+#: The compiled module, ``FS_VERSION`` 2 of ``_fast.c``.
 PATH = FastPath(
-    "ninetynine.games.sixto._fast", version=1, title="Sixto", params=_params, setup=_setup
+    "ninetynine.games.sixto._fast", version=2, title="Sixto", params=_params, setup=_setup
 )
 
 if not TYPE_CHECKING:
@@ -173,6 +172,20 @@ class SixtoFastState(_Base, FastStateMixin):
 
     def string_to_action(self, text: str) -> int:
         return self.game.notation.string_to_action(text)
+
+    def read_recorded_move(self, text: str) -> int:
+        return self.game.notation.string_to_action(text, legacy=True)
+
+    # SixtoState's own questions (simultaneous_players and legal_for run in C: the parallel
+    # env asks them at every step)
+    def chooser(self) -> int:
+        return self._synced().chooser()  # type: ignore[no-any-return]
+
+    def in_play(self) -> list[bool]:
+        return self._synced().in_play()  # type: ignore[no-any-return]
+
+    def sheet_score(self, seat: int) -> Any:
+        return self._synced().sheet_score(seat)
 
     def reference(self) -> SixtoState:
         ref = super().reference()
