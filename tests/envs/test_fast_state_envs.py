@@ -1,7 +1,8 @@
-"""The envs on Warp 99's and Sixto's fast states (``game.new_fast_state``) play exactly as on the
-reference state: the same observations, masks, rewards, infos and games, step by step (the
-Gymnasium env's random bots included, which Warp 99's fast state plays itself with the bots' own
-RNGs)."""
+"""The envs on the games' fast states (``game.new_fast_state``: Warp 99 / Ninety Nine, ONO 99,
+Sixto)
+play exactly as on the reference state: the same observations, masks, rewards, infos and games,
+step by step (the Gymnasium env's random bots included, which the fast state plays itself with
+the bots' own RNGs)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,21 @@ import numpy as np
 import pytest
 
 from ninetynine.envs import aec_env, gym_env_id, parallel_env
+from ninetynine.games.ono99 import fast as ono99_fast
 from ninetynine.games.sixto import fast as sixto_fast
-from ninetynine.games.warp99.fast import Warp99FastState, has_fast_state
+from ninetynine.games.warp99 import fast as warp99_fast
 
-#: each game's fast state class
-FAST = {"warp99": Warp99FastState, "ninetynine": Warp99FastState}
-FAST["sixto"] = sixto_fast.SixtoFastState
+#: game id -> its fast state's module (``has_fast_state``, the class)
+FAST = {"warp99": warp99_fast, "ninetynine": warp99_fast, "ono99": ono99_fast}
+FAST["sixto"] = sixto_fast
 
 
-@pytest.fixture(autouse=True)
-def _need_fast() -> None:
-    if not has_fast_state() or not sixto_fast.has_fast_state():
-        pytest.skip("the compiled fast state is not built")
+def _fast_class(game_id: str) -> type:
+    mod = FAST[game_id]
+    if not mod.has_fast_state():
+        pytest.skip(f"the compiled fast state is not built: {mod.fast_state_missing_reason()}")
+    classes = {"ono99": ono99_fast.Ono99FastState, "sixto": sixto_fast.SixtoFastState}
+    return classes.get(game_id, warp99_fast.Warp99FastState)
 
 
 def _on_reference(env: object) -> object:
@@ -52,11 +56,15 @@ def _same(a: object, b: object) -> None:
         ("warp99", 3, "random"),
         ("warp99", 4, "random,greedy"),  # the fast path hands over to the greedy bot and back
         ("ninetynine", 2, "greedy"),
+        ("ono99", 4, "random"),
+        ("ono99", 5, "random,greedy"),
+        ("ono99", 2, "greedy"),
         ("sixto", 3, "random"),
         ("sixto", 2, "greedy"),
     ],
 )
 def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents):
+    fast_class = _fast_class(game_id)
     fast = gymnasium.make(gym_env_id(game_id), num_players=n, opponents=opponents)
     ref = gymnasium.make(gym_env_id(game_id), num_players=n, opponents=opponents)
     _on_reference(ref.unwrapped)
@@ -65,8 +73,8 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
     for seed in range(3):
         a, ia = fast.reset(seed=seed)
         b, ib = ref.reset(seed=seed)
-        assert type(fast.unwrapped._state) is FAST[game_id]
-        assert type(ref.unwrapped._state) is not FAST[game_id]
+        assert type(fast.unwrapped._state) is fast_class
+        assert type(ref.unwrapped._state) is not fast_class
         done = False
         while not done:
             _same((a, ia), (b, ib))
@@ -81,12 +89,13 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
     assert episodes == 3
 
 
-@pytest.mark.parametrize("game_id", ["warp99", "sixto"])
 @pytest.mark.parametrize("make", [aec_env, parallel_env])
-def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id):
-    """Sixto in the parallel env: every seat chooses at once (the fast state's
+@pytest.mark.parametrize(("game_id", "n"), [("warp99", 3), ("ono99", 4), ("sixto", 3)])
+def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id, n):
+    """Sixto in the parallel env: every seat chooses at once (its fast state's
     ``simultaneous_players`` and ``legal_for``)."""
-    fast, ref = make(game_id, num_players=3), _on_reference(make(game_id, num_players=3))
+    fast_class = _fast_class(game_id)
+    fast, ref = make(game_id, num_players=n), _on_reference(make(game_id, num_players=n))
     rng = np.random.default_rng(1)
     for seed in (5, 6):
         if make is aec_env:
@@ -117,5 +126,5 @@ def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id):
                 out = fast.step(acts)
                 _same(out, ref.step(acts))
                 obs = out[0]
-        assert type(fast._state) is FAST[game_id]
+        assert type(fast._state) is fast_class and type(ref._state) is not fast_class
         assert fast._state.history() == ref._state.history()

@@ -259,12 +259,21 @@ def test_the_scan_finds_a_planted_seed_and_a_rewindable_generator():
     assert drawn in exposure.where and exposure.generators == 1
 
 
-@pytest.mark.parametrize("game_id", ["warp99", "ninetynine"])
-def test_the_scanned_envs_play_warp99_on_its_fast_state(game_id):
+@pytest.mark.parametrize(
+    ("game_id", "module", "name"),
+    [
+        ("warp99", "warp99", "Warp99FastState"),
+        ("ninetynine", "warp99", "Warp99FastState"),
+        ("ono99", "ono99", "Ono99FastState"),
+        ("sixto", "sixto", "SixtoFastState"),
+    ],
+)
+def test_the_scanned_envs_play_on_the_games_fast_state(game_id, module, name):
     """The scans above cover the fast state (``game.new_fast_state``): the envs play on it."""
-    from ninetynine.games.warp99.fast import Warp99FastState, has_fast_state
+    import importlib
 
-    if not has_fast_state():
+    fast = importlib.import_module(f"ninetynine.games.{module}.fast")
+    if not fast.has_fast_state():
         pytest.skip("the compiled fast state is not built")
     aec = aec_env(game_id, num_players=3)
     aec.reset(seed=RESET_SEED)
@@ -273,20 +282,4 @@ def test_the_scanned_envs_play_warp99_on_its_fast_state(game_id):
     par = parallel_env(game_id, num_players=3)
     par.reset(seed=RESET_SEED)
     for env in (aec, gym.unwrapped, par):
-        assert type(env._state) is Warp99FastState
-
-
-def test_the_scanned_envs_play_sixto_on_its_fast_state():
-    """The scans above cover Sixto's fast state too: the envs play on it."""
-    from ninetynine.games.sixto.fast import SixtoFastState, has_fast_state
-
-    if not has_fast_state():
-        pytest.skip("the compiled fast state is not built")
-    aec = aec_env("sixto", num_players=3)
-    aec.reset(seed=RESET_SEED)
-    gym = gymnasium.make(gym_env_id("sixto"), num_players=3, opponents="random")
-    gym.reset(seed=RESET_SEED)
-    par = parallel_env("sixto", num_players=3)
-    par.reset(seed=RESET_SEED)
-    for env in (aec, gym.unwrapped, par):
-        assert type(env._state) is SixtoFastState
+        assert type(env._state) is getattr(fast, name)

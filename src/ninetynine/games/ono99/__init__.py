@@ -62,6 +62,11 @@ strike it back first): about as strong as `greedy` (49% against it heads-up) at 
 cost. `greedy_policy` is the greedy agent's own move from a state. Rollouts play to the end
 (a heads-up game is about 45 turns; no cut-off evaluation).
 
+## Fast state
+`game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
+(legal actions, mask, observation tensor, apply) in C (`fast.py`, `_fast.c`; every option), equal
+to the reference state after every action; the environments deal it.
+
 ## Version history
 - 1: first release.
 - 2: an exchange draws its four new cards before the four ONO cards go under the played pile

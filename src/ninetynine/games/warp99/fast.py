@@ -63,10 +63,10 @@ def _setup(mod: ModuleType) -> None:
     mod.init(b"".join(MATCH), potential.tobytes(), tie.tobytes())
 
 
-#: The compiled module, ``FS_VERSION`` 3 of ``batched/_fast.c``.
+#: The compiled module, ``FS_VERSION`` 4 of ``batched/_fast.c``.
 PATH = FastPath(
     "ninetynine.games.warp99.batched._fast",
-    version=3,
+    version=4,
     title="Warp 99",
     params=_params,
     setup=_setup,

@@ -8,7 +8,8 @@
  * reshuffle with the same SplitMix64 draws).
  *
  * The Python object around the engine is core/csrc/faststate.h, shared by every game's fast
- * state: this file hands it the engine's functions and adds play_random_agents and _fields.
+ * state: this file hands it the engine's functions and adds play_random_agents (written once for
+ * every game, core/csrc/faststate_random.h) and _fields.
  *
  * Its own extension module, one translation unit with the batched engine: the engine's rule
  * steps, legal actions and tensor writer in _core.c are static functions, so this file
@@ -56,57 +57,7 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 }
 
 #include "faststate.h"
-
-/* play_random_agents(seat, budget, rngs) -> actions played: the seats whose rngs[q] is an Rng
- * (core/rng.py) play as RandomAgent.step does (legal[rng.randbelow(len(legal))], the same
- * draws; each Rng advanced), until seat is to act, the game is over, a seat whose rngs[q] is
- * None is to act, or budget actions were played. */
-static PyObject *fs_play_random_agents(FastState *s, PyObject *args) {
-    int seat;
-    Py_ssize_t budget;
-    PyObject *rngs;
-    if (!PyArg_ParseTuple(args, "inO", &seat, &budget, &rngs)) return NULL;
-    int n = s->P.n;
-    if (!PySequence_Check(rngs) || PySequence_Size(rngs) != n) {
-        PyErr_Format(PyExc_ValueError, "rngs: one Rng (or None) per seat, %d of them", n);
-        return NULL;
-    }
-    PyObject *obj[4] = {NULL, NULL, NULL, NULL};
-    uint64_t st[4] = {0, 0, 0, 0};
-    int used[4] = {0, 0, 0, 0};
-    Py_ssize_t played = 0;
-    PyObject *ret = NULL;
-    for (int q = 0; q < n; q++) {
-        obj[q] = PySequence_GetItem(rngs, q);
-        if (!obj[q]) goto done;
-        if (obj[q] == Py_None) continue;
-        PyObject *v = PyObject_CallMethod(obj[q], "getstate", NULL);
-        if (!v) goto done;
-        st[q] = PyLong_AsUnsignedLongLongMask(v);
-        Py_DECREF(v);
-        if (PyErr_Occurred()) goto done;
-    }
-    while (s->g.phase != OVER && s->g.player != seat && played < budget) {
-        int q = s->g.player;
-        if (obj[q] == Py_None) break;
-        fs_legal(s);
-        int a = s->legal[randbelow(&st[q], (uint64_t)s->nlegal)];
-        used[q] = 1;
-        if (fs_play(s, a) < 0) goto done;
-        played++;
-    }
-    ret = PyLong_FromSsize_t(played);
-done:
-    for (int q = 0; q < n; q++) {
-        if (used[q]) {
-            PyObject *r = PyObject_CallMethod(obj[q], "setstate", "K", (unsigned long long)st[q]);
-            if (!r) Py_CLEAR(ret);
-            Py_XDECREF(r);
-        }
-        Py_XDECREF(obj[q]);
-    }
-    return ret;
-}
+#include "faststate_random.h" /* play_random_agents */
 
 /* _fields() -> dict of every field (hidden cards too: for tests and debugging) */
 static PyObject *fs_fields(FastState *s, PyObject *unused) {
@@ -145,11 +96,8 @@ static PyObject *fs_fields(FastState *s, PyObject *unused) {
     return d;
 }
 
-#define FS_EXTRA_METHODS                                                                   \
-    {"play_random_agents", (PyCFunction)fs_play_random_agents, METH_VARARGS,                \
-     "play_random_agents(seat, budget, rngs) -> actions played: the seats q with an Rng in " \
-     "rngs[q] play as RandomAgent (legal[rng.randbelow(len(legal))]) until seat or a seat " \
-     "with None is to act, the game ends, or budget actions were played."},                 \
+#define FS_EXTRA_METHODS \
+    FS_RANDOM_AGENTS_METHOD \
     {"_fields", (PyCFunction)fs_fields, METH_NOARGS, "Every field, hidden ones too (tests)."},
 #define FS_EXTRA_MODULE_METHODS \
     {"init", py_init, METH_VARARGS, "init(match, potential, tie): the rules' tables"},
@@ -159,5 +107,5 @@ static PyObject *fs_fields(FastState *s, PyObject *unused) {
         PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);            \
     } while (0)
 /* bumped with every change of this file (fast.py refuses another version) */
-#define FS_VERSION 3
+#define FS_VERSION 4
 #include "faststate_module.h"
