@@ -231,3 +231,43 @@ def check_live_state_hides_its_seed(game: Game) -> None:
             assert str(seed) not in text and f"{seed:x}" not in text.lower()
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.seed == seed
+
+
+def check_random_agents(game: Game, seeds: int = 6) -> None:
+    """``play_random_agents`` (``core/csrc/faststate_random.h``, the Gymnasium env's random
+    bots): the moves ``RandomAgent.step`` makes with the same RNGs, stopping at the learner
+    (seat 0), at a seat without an RNG (the last one), at the end or after ``budget`` actions.
+    Needs 3 or more players."""
+    from ninetynine.agents.random_agent import RandomAgent
+
+    n = game.num_players
+    assert n >= 3
+    bot_seats = range(1, n - 1)  # seat 0: the learner; seat n - 1: no RNG
+    for seed in range(seeds):
+        fast, ref = game.new_fast_state(seed), game.new_initial_state(seed)
+        bots = {q: RandomAgent(game, q, seed * 10 + q) for q in bot_seats}
+        twins = {q: RandomAgent(game, q, seed * 10 + q) for q in bot_seats}
+        rngs = [bots[q].rng if q in bots else None for q in range(n)]
+        rng = random.Random(seed)
+        budget = 3 if seed % 2 else 10**6
+        while not fast.is_terminal():
+            p = fast.current_player()
+            if p in bots:
+                played = fast.play_random_agents(0, budget, rngs)  # type: ignore[attr-defined]
+                assert 1 <= played <= budget
+                for _ in range(played):
+                    q = ref.current_player()
+                    ref.apply_action(twins[q].step({}, ref.legal_actions()))
+                stop = (0, n - 1)
+                assert fast.is_terminal() or fast.current_player() in stop or played == budget
+            else:
+                a = rng.choice(fast.legal_actions())
+                fast.apply_action(a)
+                ref.apply_action(a)
+            assert fast.history() == ref.history()
+            assert [bots[q].rng.getstate() for q in bot_seats] == [
+                twins[q].rng.getstate() for q in bot_seats
+            ]
+        assert fast.returns() == ref.returns()
+    with pytest.raises(ValueError, match=rf"one Rng \(or None\) per seat, {n} of them"):
+        game.new_fast_state(1).play_random_agents(0, 10, [None])  # type: ignore[attr-defined]

@@ -113,6 +113,12 @@ def test_the_parallel_envs_questions_are_the_references() -> None:
                 fast.legal_for(bad)  # type: ignore[arg-type]
 
 
+def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -> None:
+    require_fast()
+    checks.check_random_agents(ninetynine.load_game("sixto", num_players=4))
+    checks.check_random_agents(ninetynine.load_game("sixto", num_players=3, pad="hits"), 3)
+
+
 def test_kriskras_deals_the_reference_state_without_a_warning() -> None:
     """``pad=kriskras`` stays with the reference engine (``fast.supports``): on purpose, so no
     warning."""
@@ -155,10 +161,10 @@ def test_a_stale_build_is_refused_with_the_way_to_rebuild(
     name = "ninetynine.games.sixto._fast"
     stale = types.SimpleNamespace(VERSION=0, PARAMS_SIZE=0)
     monkeypatch.setattr(fastpath.importlib, "import_module", lambda name: stale)
-    path = fastpath.FastPath(name, version=2, title="Sixto", params=F._params, setup=F._setup)
+    path = fastpath.FastPath(name, version=3, title="Sixto", params=F._params, setup=F._setup)
     assert path.module is None and "is out of date" in path.missing_reason
-    stale.VERSION = 2  # the right version, params of another size
-    path = fastpath.FastPath(name, version=2, title="Sixto", params=F._params, setup=F._setup)
+    stale.VERSION = 3  # the right version, params of another size
+    path = fastpath.FastPath(name, version=3, title="Sixto", params=F._params, setup=F._setup)
     assert path.module is None and "is out of date (its params differ" in path.missing_reason
 
 

@@ -599,6 +599,7 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 }
 
 #include "faststate.h"
+#include "faststate_random.h" /* play_random_agents */
 
 /* init(numbers12, numbers6, hits, locks): the printed sheets of the twelve designs, one byte a
  * space (rules.layout_for's numbers on either width, its hit spaces and its lock spaces) */
@@ -657,7 +658,8 @@ static PyObject *fs_legal_for(FastState *s, PyObject *arg) {
      "actions are applied (SixtoState.simultaneous_players)."},                              \
     {"legal_for", (PyCFunction)fs_legal_for, METH_O,                                         \
      "legal_for(seat) -> the choices seat has for the dice on the table, sorted ids "         \
-     "(SixtoState.legal_for)."},
+     "(SixtoState.legal_for)."},                                                                \
+    FS_RANDOM_AGENTS_METHOD
 #define FS_EXTRA_MODULE_METHODS \
     {"init", py_init, METH_VARARGS, "init(numbers12, numbers6, hits, locks): the sheets"},
 #define FS_MODULE_INIT(m)                                             \
@@ -666,5 +668,5 @@ static PyObject *fs_legal_for(FastState *s, PyObject *arg) {
         PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));  \
     } while (0)
 /* bumped with every change of this file (fast.py refuses another version) */
-#define FS_VERSION 2
+#define FS_VERSION 3
 #include "faststate_module.h"

@@ -140,9 +140,9 @@ def _setup(mod: ModuleType) -> None:
     mod.init(bytes(numbers12), bytes(numbers6), bytes(hits), bytes(locks))
 
 
-#: The compiled module, ``FS_VERSION`` 2 of ``_fast.c``.
+#: The compiled module, ``FS_VERSION`` 3 of ``_fast.c``.
 PATH = FastPath(
-    "ninetynine.games.sixto._fast", version=2, title="Sixto", params=_params, setup=_setup
+    "ninetynine.games.sixto._fast", version=3, title="Sixto", params=_params, setup=_setup
 )
 
 if not TYPE_CHECKING:
