@@ -119,6 +119,24 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
     checks.check_random_agents(ninetynine.load_game("sixto", num_players=3, pad="hits"), 3)
 
 
+def test_the_compiled_type_refuses_params_that_are_not_a_sixto_configuration() -> None:
+    """``FastState(game, params, seed)`` checks the block ``_params`` writes (its size, the
+    pad, the player count, the areas) rather than reading past it; Kris-Kras is not in C."""
+    require_fast()
+    from array import array
+
+    game = ninetynine.load_game("sixto", num_players=3)
+    good = F._params(game)
+    F.SixtoFastState(game, good, 1)
+    with pytest.raises(ValueError, match="params: "):
+        F.SixtoFastState(game, good[:-4], 1)
+    for field, value in ((0, 7), (0, 0), (2, 4), (1, 9), (10, 12)):  # n, pad kriskras, width
+        bad = array("i", good)
+        bad[field] = value
+        with pytest.raises(ValueError, match="not a Sixto configuration"):
+            F.SixtoFastState(game, bad.tobytes(), 1)
+
+
 def test_kriskras_deals_the_reference_state_without_a_warning() -> None:
     """``pad=kriskras`` stays with the reference engine (``fast.supports``): on purpose, so no
     warning."""
