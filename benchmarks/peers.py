@@ -15,8 +15,8 @@ playing whole games with uniformly random legal choices (``random.Random``):
   ``(observer)``: its Observer API writing the tensor into one reused numpy buffer
   (``make_observation(game).set_from(state, p)``), OpenSpiel's fastest path, for comparison.
 * ``fast`` rows: the same loops on ``game.new_fast_state(seed)``, for the games that have a
-  fast state (Warp 99, Ninety Nine, ONO 99, Tripwire: the RL step in C); the plain rows are the
-  reference state (``new_initial_state``).
+  fast state (Warp 99, Ninety Nine, ONO 99, Tripwire, Sixto: the RL step in C); the plain rows
+  are the reference state (``new_initial_state``).
 * ``env``: one environment step (the envs deal ``game.new_fast_state``). RLCard:
   ``env.step(a)`` (it returns the next seat's encoded
   state and legal actions). PettingZoo AEC (``aec``): ``env.last()`` then ``env.step(a)``.

@@ -11,6 +11,7 @@ import pytest
 
 from ninetynine.envs import aec_env, gym_env_id, parallel_env
 from ninetynine.games.ono99 import fast as ono99_fast
+from ninetynine.games.sixto import fast as sixto_fast
 from ninetynine.games.tripwire import fast as tripwire_fast
 from ninetynine.games.warp99 import fast as warp99_fast
 
@@ -20,6 +21,7 @@ FAST = {
     "ninetynine": (warp99_fast, warp99_fast.Warp99FastState),
     "ono99": (ono99_fast, ono99_fast.Ono99FastState),
     "tripwire": (tripwire_fast, tripwire_fast.TripwireFastState),
+    "sixto": (sixto_fast, sixto_fast.SixtoFastState),
 }
 
 
@@ -64,6 +66,8 @@ def _same(a: object, b: object) -> None:
         ("ono99", 2, "greedy"),
         ("tripwire", 4, "random"),
         ("tripwire", 3, "random,greedy"),
+        ("sixto", 3, "random"),
+        ("sixto", 2, "greedy"),
     ],
 )
 def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents):
@@ -93,8 +97,12 @@ def test_the_gymnasium_env_plays_as_on_the_reference_state(game_id, n, opponents
 
 
 @pytest.mark.parametrize("make", [aec_env, parallel_env])
-@pytest.mark.parametrize(("game_id", "n"), [("warp99", 3), ("ono99", 4), ("tripwire", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "n"), [("warp99", 3), ("ono99", 4), ("tripwire", 4), ("sixto", 3)]
+)
 def test_the_pettingzoo_envs_play_as_on_the_reference_state(make, game_id, n):
+    """Sixto in the parallel env: every seat chooses at once (its fast state's
+    ``simultaneous_players`` and ``legal_for``)."""
     fast_class = _fast_class(game_id)
     fast, ref = make(game_id, num_players=n), _on_reference(make(game_id, num_players=n))
     rng = np.random.default_rng(1)

@@ -266,6 +266,7 @@ def test_the_scan_finds_a_planted_seed_and_a_rewindable_generator():
         ("ninetynine", "warp99", "Warp99FastState"),
         ("ono99", "ono99", "Ono99FastState"),
         ("tripwire", "tripwire", "TripwireFastState"),
+        ("sixto", "sixto", "SixtoFastState"),
     ],
 )
 def test_the_scanned_envs_play_on_the_games_fast_state(game_id, module, name):

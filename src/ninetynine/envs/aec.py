@@ -14,9 +14,9 @@
 | infos | `{}` while the game is live; at the end `{"game_seed": s}` for every agent (replay) |
 | render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
-The game is dealt by ``game.new_fast_state(seed)``: for Warp 99, Ninety Nine, ONO 99 and
-Tripwire a state whose RL step is compiled (``games/<game>/fast.py``, equal to the reference
-state after every action), for the other games the reference state.
+The game is dealt by ``game.new_fast_state(seed)``: for Warp 99, Ninety Nine, ONO 99,
+Tripwire and Sixto a state whose RL step is compiled (``games/<game>/fast.py``, equal to the
+reference state after every action), for 99 Heroes the reference state.
 
 The agent to act (`agent_selection`) is the seat to move; a seat often acts several times in a
 row (Warp 99's Action B is one action per card), as AEC allows. An illegal action raises

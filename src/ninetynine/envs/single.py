@@ -14,9 +14,9 @@
 | info | `action_mask`, `seat`, `scores`; at the end of the episode also `game_seed` |
 | render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
-The game is dealt by ``game.new_fast_state(seed)``: for Warp 99, Ninety Nine, ONO 99 and
-Tripwire a state whose RL step is compiled (``games/<game>/fast.py``, equal to the reference
-state after every action), for the other games the reference state.
+The game is dealt by ``game.new_fast_state(seed)``: for Warp 99, Ninety Nine, ONO 99,
+Tripwire and Sixto a state whose RL step is compiled (``games/<game>/fast.py``, equal to the
+reference state after every action), for 99 Heroes the reference state.
 
 Every registered game has an id, ``gym_env_id(game_id)``: ``ninetynine/`` and the game class's
 name without ``Game``, then ``-v0``, the name made to end in ``99`` for a game of the family

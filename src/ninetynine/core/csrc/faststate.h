@@ -6,7 +6,8 @@
  *
  *   typedef ... FS_PARAMS;     the game's options (handed over by Python, copied per state)
  *   typedef ... FS_GAME;       one position, plain data: clone is a memcpy
- *   #define FS_NACT  N         game.num_distinct_actions()
+ *   #define FS_NACT  N         game.num_distinct_actions()  (optional FS_GAME_NACT(P): a
+ *                              game whose count depends on its options, at most FS_NACT)
  *   #define FS_MAXLEGAL K      the most legal actions a position can have
  *   #define FS_MAXPLAYERS M
  *   #define FS_TYPE_NAME "ninetynine.games.<game>._fast.FastState"
@@ -244,16 +245,25 @@ static int fs_parse_out(PyObject *const *args, Py_ssize_t npos, PyObject *kwname
     return 0;
 }
 
-/* legal_actions_mask(out=None) -> int8[FS_NACT] */
+/* legal_actions_mask(out=None) -> int8[FS_NACT] (FS_GAME_NACT(P) when the game defines it) */
 static PyObject *fs_legal_actions_mask(FastState *s, PyObject *const *args, Py_ssize_t nargs,
                                        PyObject *kwnames) {
     PyObject *out;
     if (fs_parse_out(args, PyVectorcall_NARGS(nargs), kwnames, 0, &out) < 0) return NULL;
     Py_buffer v;
-    PyObject *arr = fs_new_array(n_actions, dt_i8, out, FS_NACT, &v, "the mask");
+#ifdef FS_GAME_NACT
+    Py_ssize_t nact = FS_GAME_NACT(&s->P);
+    PyObject *size = PyLong_FromSsize_t(nact);
+    if (!size) return NULL;
+    PyObject *arr = fs_new_array(size, dt_i8, out, nact, &v, "the mask");
+    Py_DECREF(size);
+#else
+    Py_ssize_t nact = FS_NACT;
+    PyObject *arr = fs_new_array(n_actions, dt_i8, out, nact, &v, "the mask");
+#endif
     if (!arr) return NULL;
     int8_t *m = (int8_t *)v.buf;
-    memset(m, 0, FS_NACT);
+    memset(m, 0, (size_t)nact);
     fs_legal(s);
     for (int i = 0; i < s->nlegal; i++) m[s->legal[i]] = 1;
     PyBuffer_Release(&v);

@@ -54,6 +54,12 @@ seat only). Another player's choice stays secret until every player has chosen.
 `pad`, `width` (12 / 6), `open_after` (auto / 0-9), `points` (linear / triangle), `sheets`
 (random / designs per seat), `tiebreak` (draw / marks), `unlock` (void / mark), `max_turns`.
 
+## Fast state
+`game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
+(legal actions, mask, observation tensor, apply; `simultaneous_players` and `legal_for` for the
+parallel env) in C (`fast.py`, `_fast.c`), equal to the reference state after every action; the
+environments deal it. Every option but `pad=kriskras`, whose fast state is the reference state.
+
 ## Version history
 - 1: first release.
 """
