@@ -221,36 +221,7 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
     makes with the same RNGs, stopping at the learner, at a seat without an RNG, at the end
     or after ``budget`` actions."""
     require_fast()
-    from ninetynine.agents.random_agent import RandomAgent
-
-    game = ninetynine.load_game("ono99", num_players=5)
-    for seed in range(6):
-        fast, ref = game.new_fast_state(seed), game.new_initial_state(seed)
-        bots = {q: RandomAgent(game, q, seed * 10 + q) for q in (1, 2, 4)}  # seat 3: no RNG
-        twins = {q: RandomAgent(game, q, seed * 10 + q) for q in (1, 2, 4)}
-        rngs = [None, bots[1].rng, bots[2].rng, None, bots[4].rng]
-        rng = random.Random(seed)
-        budget = 3 if seed % 2 else 10**6
-        while not fast.is_terminal():
-            p = fast.current_player()
-            if p in bots:
-                played = fast.play_random_agents(0, budget, rngs)
-                assert 1 <= played <= budget
-                for _ in range(played):
-                    q = ref.current_player()
-                    ref.apply_action(twins[q].step({}, ref.legal_actions()))
-                assert fast.is_terminal() or fast.current_player() in (0, 3) or played == budget
-            else:
-                a = rng.choice(fast.legal_actions())
-                fast.apply_action(a)
-                ref.apply_action(a)
-            assert fast.history() == ref.history()
-            assert [r.getstate() for r in (rngs[1], rngs[2], rngs[4])] == [
-                twins[q].rng.getstate() for q in (1, 2, 4)
-            ]
-        assert fast.returns() == ref.returns()
-    with pytest.raises(ValueError, match="one Rng \\(or None\\) per seat, 5 of them"):
-        game.new_fast_state(1).play_random_agents(0, 10, [None])
+    checks.check_random_agents(ninetynine.load_game("ono99", num_players=5), (1, 2, 4))
 
 
 def test_the_compiled_type_refuses_params_that_are_not_an_ono99_configuration() -> None:

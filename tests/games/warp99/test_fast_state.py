@@ -11,7 +11,6 @@ actions).
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 import warnings
@@ -107,35 +106,7 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
     makes with the same RNGs, stopping at the learner, at a seat without an RNG, at the end
     or after ``budget`` actions."""
     require_fast()
-    from ninetynine.agents.random_agent import RandomAgent
-
-    game = ninetynine.load_game("warp99", num_players=4)
-    for seed in range(6):
-        fast, ref = game.new_fast_state(seed), game.new_initial_state(seed)
-        bots = {q: RandomAgent(game, q, seed * 10 + q) for q in (1, 2)}  # seat 3: no RNG
-        twins = {q: RandomAgent(game, q, seed * 10 + q) for q in (1, 2)}
-        rngs = [None, bots[1].rng, bots[2].rng, None]
-        rng = random.Random(seed)
-        budget = 3 if seed % 2 else 10**6
-        while not fast.is_terminal():
-            p = fast.current_player()
-            if p in bots:
-                played = fast.play_random_agents(0, budget, rngs)
-                assert 1 <= played <= budget
-                for _ in range(played):
-                    q = ref.current_player()
-                    ref.apply_action(twins[q].step({}, ref.legal_actions()))
-                assert fast.is_terminal() or fast.current_player() in (0, 3) or played == budget
-            else:
-                a = rng.choice(fast.legal_actions())
-                fast.apply_action(a)
-                ref.apply_action(a)
-            assert fast.history() == ref.history()
-            assert [r.getstate() for r in rngs[1:3]] == [
-                twins[1].rng.getstate(),
-                twins[2].rng.getstate(),
-            ]
-        assert fast.returns() == ref.returns()
+    checks.check_random_agents(ninetynine.load_game("warp99", num_players=4), (1, 2))
 
 
 def test_a_stale_or_missing_build_is_refused_with_the_way_to_rebuild(
