@@ -7,9 +7,10 @@ import gymnasium
 import numpy as np
 import pytest
 
+from ninetynine import GameOptionError
 from ninetynine.agents import make_agent
 from ninetynine.agents.random_agent import RandomAgent
-from ninetynine.envs import NinetyNineEnv
+from ninetynine.envs import NinetyNineEnv, gym_env_id
 from ninetynine.envs.common import SEED_BOUND, draw_seed, public_rng
 
 
@@ -58,9 +59,10 @@ def test_a_bad_seed_gets_gymnasiums_error(seed, message):
         env.reset(seed=seed)
 
 
-@pytest.mark.parametrize("spec", ["random", "Random", "random:"])
+@pytest.mark.parametrize("spec", ["random", "Random", "easy", "random:"])
 def test_a_random_bot_spec_makes_the_bot_make_agent_makes(spec):
-    """``random:`` (an empty option) goes through ``make_agent`` itself."""
+    """``easy`` is ONO 99's name for the random bot; ``random:`` (an empty option) goes
+    through ``make_agent`` itself."""
     env = NinetyNineEnv("ono99", num_players=3, opponents=spec, seat=0)
     env.reset(seed=5)
     made = [make_agent(spec, env.game, 1, 9), env._bot_makers[0](1, 9)]
@@ -73,6 +75,7 @@ def test_a_random_bot_spec_makes_the_bot_make_agent_makes(spec):
     ("game_id", "n", "opponents"),
     [
         ("ono99", 4, "random"),
+        ("ono99", 4, "easy"),
         ("warp99", 3, "random"),
         ("ono99", 3, "random,greedy"),
     ],
@@ -98,5 +101,19 @@ def test_the_random_bots_played_in_one_call_play_the_per_seat_loop(game_id, n, o
             assert (ra, ta, ua) == (rb, tb, ub)
             done = ta or ua
         assert ia["history"] == ib["history"] and ia["game_seed"] == ib["game_seed"]
-    if opponents == "random" and hasattr(one_call._state, "play_random_agents"):
+    if opponents in ("random", "easy") and hasattr(one_call._state, "play_random_agents"):
         assert one_call._fast_bots
+
+
+@pytest.mark.parametrize(
+    ("game_id", "level", "bot"), [("ono99", "easy", "random"), ("warp99", "Easy", "greedy")]
+)
+def test_a_level_name_is_an_opponent_spec(game_id, level, bot):
+    """The levels a game names (``ninetynine agents``, ``make_agent``) are specs the env
+    takes too: ``opponents="easy"`` was refused with "no agent 'easy' ...; did you mean
+    easy?"."""
+    env = gymnasium.make(gym_env_id(game_id), opponents=level)
+    env.reset(seed=2)
+    assert {a.name for a in env.unwrapped._opponents.values()} == {bot}
+    with pytest.raises(GameOptionError, match="no agent 'easiest'"):
+        NinetyNineEnv(game_id, opponents="easiest")

@@ -169,7 +169,8 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             )
         self.opponent_specs = _opponent_specs(opponents, n - 1)
         for spec in self.opponent_specs:  # unknown names fail now, not at the first reset
-            agent_factory(spec.strip().lower().partition(":")[0], self.game.game_id)
+            name = resolve_level(spec, self.game.game_id)  # a level the game names, or spec
+            agent_factory(name.strip().lower().partition(":")[0], self.game.game_id)
         self._bot_makers = [_bot_maker(spec, self.game) for spec in self.opponent_specs]
         self.fixed_seat = seat
         self.illegal_action = illegal_action
