@@ -23,10 +23,15 @@ playing whole games with uniformly random legal choices (``random.Random``):
   Gymnasium (``gym``, ``gymnasium.make(id, opponents="random", seat=0)``): ``env.step(a)``,
   which also plays the random bots' moves until the learner is to act again (a learner step).
   The action is drawn from the observation's mask (``mask.nonzero()[0]``) or RLCard's
-  ``legal_actions`` keys.
+  ``legal_actions`` keys. Each env is seeded once, as a trainer seeds it (Gymnasium's
+  ``reset`` docs: "pass an integer right after the environment has been initialized and then
+  never again") and as RLCard's env is seeded at ``make``: ``reset(seed=...)`` for its first
+  game, ``reset()`` for the next. ``--seed-every-game`` seeds every game's reset instead
+  (``reset(seed=derive_seed(seed, i))``), which adds the seeding's cost (numpy's
+  ``SeedSequence``, tens of microseconds a reset) to every episode.
 
 Method: every cell (a loop on a contestant) plays whole games, game ``i`` from
-``derive_seed(seed, i)`` (OpenSpiel and RLCard deal from their own seeds), until a time budget
+``derive_seed(seed, i)`` (OpenSpiel, RLCard: own seeds; the envs: see ``env``), until a time budget
 is spent; one warm-up game per cell first. Time is this process's CPU time
 (``time.process_time``; ``--clock wall`` for the wall clock): on a machine shared with other
 work it counts what the loop itself costs, not the time it waited for a core. The cells run
@@ -103,7 +108,22 @@ def ours(loop: str, game_id: str, n: int, fast: bool = False) -> Callable[[int],
     return build
 
 
-def aec(game_id: str, n: int) -> Callable[[int], PlayOne]:
+def env_seeds(seed: int, every_game: bool) -> Callable[[int], int | None]:
+    """The seed of game ``i``'s ``reset``: ``derive_seed(seed, i)`` for the env's first game
+    (or, ``every_game``, for every game), ``None`` (the env's own stream) for the others."""
+    seeded = False
+
+    def seed_of(i: int) -> int | None:
+        nonlocal seeded
+        if seeded and not every_game:
+            return None
+        seeded = True
+        return derive_seed(seed, i)
+
+    return seed_of
+
+
+def aec(game_id: str, n: int, every_game: bool = False) -> Callable[[int], PlayOne]:
     """PettingZoo AEC: ``env.last()`` and ``env.step(a)`` until the game ends."""
 
     def build(seed: int) -> PlayOne:
@@ -111,9 +131,10 @@ def aec(game_id: str, n: int) -> Callable[[int], PlayOne]:
 
         env = aec_env(game_id, num_players=n)
         randbelow = random.Random(seed).randrange
+        seed_of = env_seeds(seed, every_game)
 
         def one(i: int) -> int:
-            env.reset(seed=derive_seed(seed, i))
+            env.reset(seed=seed_of(i))
             steps = 0
             while True:
                 obs, _, terminated, truncated, _ = env.last()
@@ -128,7 +149,7 @@ def aec(game_id: str, n: int) -> Callable[[int], PlayOne]:
     return build
 
 
-def gym(game_id: str, n: int) -> Callable[[int], PlayOne]:
+def gym(game_id: str, n: int, every_game: bool = False) -> Callable[[int], PlayOne]:
     """Gymnasium: ``env.step(a)`` (seat 0 learns, random bots elsewhere) until the end."""
 
     def build(seed: int) -> PlayOne:
@@ -138,9 +159,10 @@ def gym(game_id: str, n: int) -> Callable[[int], PlayOne]:
 
         env = gymnasium.make(gym_env_id(game_id), num_players=n, opponents="random", seat=0)
         randbelow = random.Random(seed).randrange
+        seed_of = env_seeds(seed, every_game)
 
         def one(i: int) -> int:
-            obs, _ = env.reset(seed=derive_seed(seed, i))
+            obs, _ = env.reset(seed=seed_of(i))
             steps = 0
             done = False
             while not done:
@@ -290,8 +312,9 @@ def build_cells(args: argparse.Namespace) -> tuple[list[Cell], list[str]]:
         cells.append(Cell("env", "RLCard uno", 2, rlcard_uno))
     if have_envs:
         for g in game_ids:
-            cells.append(Cell("env", f"{g} aec", seats(g), aec(g, seats(g))))
-            cells.append(Cell("env", f"{g} gym", seats(g), gym(g, seats(g))))
+            every = args.seed_every_game
+            cells.append(Cell("env", f"{g} aec", seats(g), aec(g, seats(g), every)))
+            cells.append(Cell("env", f"{g} gym", seats(g), gym(g, seats(g), every)))
     else:
         notes.append("gymnasium / pettingzoo not installed (the rl extra): env rows left out")
     return cells, notes
@@ -320,6 +343,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--loops", nargs="+", choices=("engine", "rl", "env"), default=None)
     ap.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    ap.add_argument(
+        "--seed-every-game",
+        action="store_true",
+        help="env cells: reset(seed=...) for every game, not only the first (as a trainer)",
+    )
     ap.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -352,6 +380,9 @@ def main(argv: list[str] | None = None) -> None:
         f"rounds: {rounds}, {budget:g} s per cell and round, {len(cells)} cells, "
         f"seed {args.seed}; load average before: {os.getloadavg()[0]:.2f}"
     )
+    if any(c.loop == "env" for c in cells):
+        how = "every game" if args.seed_every_game else "the first game only"
+        print(f"env cells: reset(seed=...) for {how}")
     for note in notes:
         print(f"note: {note}")
     print()

@@ -70,7 +70,8 @@ options, render modes ``human`` and ``rgb_array``, id ``Heroes99-v0`` (issue 19)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import gymnasium
@@ -81,8 +82,9 @@ from ninetynine.agents import make_agent
 from ninetynine.agents.random_agent import RandomAgent
 from ninetynine.core.agent import Agent
 from ninetynine.core.errors import GameOptionError, IllegalActionError
-from ninetynine.core.game import State
-from ninetynine.core.registry import agent_factory, list_games
+from ninetynine.core.game import Game, State
+from ninetynine.core.registry import agent_factory, list_games, resolve_level
+from ninetynine.core.rng import Rng
 
 from .common import (
     METADATA,
@@ -108,6 +110,16 @@ ObsType = dict[str, np.ndarray]
 _UNSEEN: dict[str, Any] = {}
 #: Attempts at dealing a game in which the learner gets to act (see the module docstring).
 _DEAL_ATTEMPTS = 100
+
+
+def _bot_maker(spec: str, game: Game) -> Callable[[int, int], Agent]:
+    """``(seat, seed) -> make_agent(spec, game, seat, seed)``; for a spec that names the
+    random bot, its class itself (what ``make_agent`` would build, without parsing the spec
+    again at every reset)."""
+    name = resolve_level(spec, game.game_id).strip().lower()
+    if name == "random" and agent_factory(name, game.game_id) is RandomAgent:
+        return partial(RandomAgent, game)
+    return partial(make_agent, spec, game)
 
 
 def _opponent_specs(opponents: str | Sequence[str], count: int) -> list[str]:
@@ -157,20 +169,27 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             )
         self.opponent_specs = _opponent_specs(opponents, n - 1)
         for spec in self.opponent_specs:  # unknown names fail now, not at the first reset
-            agent_factory(spec.strip().lower().partition(":")[0], self.game.game_id)
+            name = resolve_level(spec, self.game.game_id)  # a level the game names, or spec
+            agent_factory(name.strip().lower().partition(":")[0], self.game.game_id)
+        self._bot_makers = [_bot_maker(spec, self.game) for spec in self.opponent_specs]
         self.fixed_seat = seat
         self.illegal_action = illegal_action
         self.observation_space = observation_space(self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self._num_actions = self.game.num_distinct_actions
         self.seat = 0 if seat is None else seat
         self._opponents: dict[int, Agent] = {}
+        self._random_rngs: list[Rng | None] = []
+        self._fast_bots = False  # every bot random, on a state that plays them (reset says)
         self._done = True
 
     # -- the Gymnasium API ----------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsType, dict[str, Any]]:
-        super().reset(seed=seed)
+        if seed is None or not (isinstance(seed, int) and seed >= 0):
+            super().reset(seed=seed)  # nothing to seed, or Gymnasium's error for a bad seed
+        # (a good seed: Gymnasium would seed np_random from it, which public_rng replaces)
         if seed is not None or self._deal is None:
             self._deal = deal_rng(seed)
         if seed is not None:  # s gives the deal (deal_rng(s)): nothing public may hold it
@@ -180,9 +199,15 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         others = [s for s in range(n) if s != self.seat]
         self._opponents = {
-            s: make_agent(spec, self.game, s, draw_seed(rng))
-            for s, spec in zip(others, self.opponent_specs, strict=True)
+            s: make(s, draw_seed(rng)) for s, make in zip(others, self._bot_makers, strict=True)
         }
+        # the random bots' RNGs by seat (None for the others and the learner), which a fast
+        # state's play_random_agents advances: one list an episode, not one a learner step
+        self._random_rngs = [
+            a.rng if type(a) is RandomAgent else None
+            for a in (self._opponents.get(q) for q in range(n))
+        ]
+        all_random = all(r is not None for q, r in enumerate(self._random_rngs) if q != self.seat)
         if options and options.get("game_seed") is not None:
             game_seed = int(options["game_seed"])
         else:
@@ -192,6 +217,7 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             self._game_seed = game_seed
             self._state = self.game.new_fast_state(game_seed)
             self._steps = 0
+            self._fast_bots = all_random and hasattr(self._state, "play_random_agents")
             self._play_opponents()
             if not self._state.is_terminal():
                 break
@@ -207,7 +233,9 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
         return observation, self._info(observation)
 
     def step(self, action: int) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
-        state = self._require_state()
+        state = self._state
+        if state is None:
+            state = self._require_state()  # raises: no reset yet
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         a = int(action)
@@ -221,16 +249,33 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             info.update(illegal_action=a, illegal_reason=str(e))
             return self._observe(), -1.0, True, False, info
         self._steps += 1
-        if not state.is_terminal() and state.current_player() != self.seat:
-            self._play_opponents()
+        seat = self.seat
+        if not state.is_terminal() and state.current_player() != seat:
+            if self._fast_bots:
+                # every bot is a random one on a fast state: _play_opponents() in one call (it
+                # plays them until the learner is to act, the game ends or the budget is spent)
+                self._steps += state.play_random_agents(
+                    seat, self._max_len - self._steps, self._random_rngs
+                )
+            else:
+                self._play_opponents()
         terminated = state.is_terminal()
         truncated = not terminated and self._steps >= self._max_len
-        reward = float(state.returns()[self.seat]) if terminated else 0.0
+        reward = float(state.returns()[seat]) if terminated else 0.0
         self._done = terminated or truncated
         if self.render_mode == "human":
             self.render()
-        observation = self._observe()
-        return observation, reward, terminated, truncated, self._info(observation)
+        # _observe() and _info(observation), inlined (the hot path: one learner step)
+        if state.current_player() == seat:
+            mask = state.legal_actions_mask()
+        else:
+            mask = np.zeros(self._num_actions, dtype=np.int8)
+        info: dict[str, Any] = {"action_mask": mask.copy(), "seat": seat, "scores": state.scores()}
+        if self._done:  # the episode is over: the seed and every seat's moves, for replay
+            info["game_seed"] = self._game_seed
+            info["history"] = state.history()
+        observation = {"observation": state.observation_tensor(seat), "action_mask": mask}
+        return observation, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner now, as ``int8`` (sb3-contrib's ``MaskablePPO``
@@ -252,15 +297,12 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             if p == seat or self._steps >= limit:
                 return
             agent = opponents[p]
-            play_random = getattr(state, "play_random_agents", None)
-            if play_random is not None and type(agent) is RandomAgent:
+            if type(agent) is RandomAgent and hasattr(state, "play_random_agents"):
                 # a fast state plays the random bots' moves itself, with their own RNGs (the
                 # same draws as RandomAgent.step): every random seat until another is to act
-                rngs = [
-                    a.rng if type(a) is RandomAgent else None
-                    for a in (opponents.get(q) for q in range(self.game.num_players))
-                ]
-                self._steps += play_random(seat, limit - self._steps, rngs)
+                self._steps += state.play_random_agents(
+                    seat, limit - self._steps, self._random_rngs
+                )
                 continue
             if type(agent) is RandomAgent:
                 # it reads only the legal actions: no observation dict to build (the hot path)
