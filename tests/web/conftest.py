@@ -1,7 +1,11 @@
 """Fixtures for the web app tests: an app on a fresh SQLite file, clients, a server process.
 
 Every test module here starts with ``pytest.importorskip`` of the web extra (fastapi, httpx), so
-the suite still runs where the extra is not installed; CI installs it (``scripts/setup``)."""
+the suite still runs where the extra is not installed; CI installs it (``scripts/setup``).
+
+Every test in a ``test_browser*.py`` module is marked ``browser``: it tests the page in Chromium,
+not the database, so ``scripts/test-postgres`` leaves it out (``-m "not browser or
+also_on_postgres"``) but for the one marked ``also_on_postgres``."""
 
 from __future__ import annotations
 
@@ -17,7 +21,14 @@ from typing import Any
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parents[1] / "src"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.parent == HERE and item.path.name.startswith("test_browser"):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture

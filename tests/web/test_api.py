@@ -158,6 +158,25 @@ def test_record_downloads_once_the_game_is_over_and_replays(client) -> None:
     assert client.get("/api/tables", params={"status": "weird"}).status_code == 400
 
 
+def test_a_seed_up_to_2_to_the_64_is_kept_to_the_digit(client) -> None:
+    """The largest seed, 2**64 - 1, does not fit a signed 64-bit column: the store keeps it as
+    text, and the record names it to the digit on SQLite and on PostgreSQL alike (the browser's
+    side, the lobby sending the digits as typed, is test_browser.py's)."""
+    import time
+
+    seed = 2**64 - 1
+    t = new_table(client, game="ono99", players=2, seats=["greedy", "greedy"], seed=seed)
+    for _ in range(400):
+        if client.get(f"/api/tables/{t['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.02)
+    r = client.get(f"/api/tables/{t['id']}/record")
+    assert r.status_code == 200, r.text
+    record = parse_record(r.text)
+    assert record.headers["Seed"] == str(seed)
+    assert record.final_state().is_terminal()
+
+
 def test_pages_are_served(client) -> None:
     for path in ("/", "/watch/abc", "/play/abc/def", "/sheet/abc", "/sheet/abc/tok"):
         r = client.get(path)

@@ -64,6 +64,7 @@ def launch(pw: Any, problems: list[str]) -> tuple[Any, Any]:
     return browser, page
 
 
+@pytest.mark.also_on_postgres  # one whole game through the store, on PostgreSQL too
 def test_a_whole_warp99_game_by_clicking(server_factory, tmp_path: Path) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
