@@ -89,6 +89,45 @@ def my_turn_or_over(msg: dict[str, Any]) -> bool:
     return bool(msg["terminal"] or msg["legal"])
 
 
+def play_first_moves(ws: Any) -> dict[str, Any]:
+    """The seat on ``ws`` plays its first legal move each turn to the end; the last message."""
+    while True:
+        msg = receive_until(ws, my_turn_or_over)[-1]
+        if msg["terminal"]:
+            return msg
+        ws.send_json({"type": "move", "action": msg["legal"][0]["id"], "version": msg["version"]})
+
+
+def old_store(tmp_path: Path, *statements: str) -> Any:
+    """A store on an SQLite file made with today's schema and then taken back to an older one
+    by ``statements`` (SQL), reopened: what each schema upgrade is tested on."""
+    import sqlalchemy
+
+    from ninetynine.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    Store(url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:
+        for sql in statements:
+            conn.execute(sqlalchemy.text(sql))
+    engine.dispose()
+    return Store(url)
+
+
+def stored_table(
+    store: Any, seats: tuple[str, str] = ("human", "human"), seed: int = 5,
+    names: tuple[str, str] = ("a", "b"),
+) -> str:
+    """A two-seat Warp 99 table written to ``store`` directly (no app, no tokens): its id."""
+    return str(
+        store.create_table(
+            kind="game", game_id="warp99", num_players=2, options={}, seed=seed,
+            seats=list(seats), names=list(names), token_hashes=[None, None],
+        )
+    )
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

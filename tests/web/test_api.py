@@ -10,7 +10,7 @@ pytest.importorskip("httpx")
 import ninetynine
 from ninetynine.core.records import parse_record
 
-from .conftest import new_table
+from .conftest import new_table, old_store, stored_table
 
 
 def test_games_lists_every_registered_game_with_options_and_bots(client) -> None:
@@ -212,21 +212,9 @@ def test_a_chosen_seed_is_a_fixed_deal_that_every_seat_is_told(client) -> None:
 
 
 def test_a_database_from_before_fixed_deals_is_brought_up_to_date(tmp_path) -> None:
-    import sqlalchemy
-
-    from ninetynine.web.store import Store
-
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    Store(url).close()
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:  # the schema as it was: no fixed_deal column
-        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN fixed_deal"))
-    engine.dispose()
-    store = Store(url)
-    tid = store.create_table(
-        kind="game", game_id="warp99", num_players=2, options={}, seed=5,
-        seats=["human", "greedy"], names=["a", "b"], token_hashes=[None, None],
-    )
+    # the schema as it was: no fixed_deal column
+    store = old_store(tmp_path, "ALTER TABLE tables DROP COLUMN fixed_deal")
+    tid = stored_table(store, seats=("human", "greedy"))
     assert store.load(tid).fixed_deal is False
     store.close()
 
