@@ -201,6 +201,20 @@ class ServerProcess:
             self.proc.stderr.close()
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One ``serve`` process (no bot delay) for every test of a module that only makes tables of
+    its own and looks at them: a server start a module instead of one a test. A test that stops
+    or restarts its server, passes it options or reads the lobby's list of tables takes its own
+    (``server_factory``). Always on a SQLite file of its own, even under
+    ``NINETYNINE_TEST_DATABASE_URL``: the browser tests that use it test the page, and
+    ``db_url`` empties a shared database before each test."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('server') / 'tables.sqlite3'}"
+    server = ServerProcess(url).start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def server_factory(db_url: str) -> Iterator[Any]:
     started: list[ServerProcess] = []
