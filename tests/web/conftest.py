@@ -1,7 +1,11 @@
 """Fixtures for the web app tests: an app on a fresh SQLite file, clients, a server process.
 
 Every test module here starts with ``pytest.importorskip`` of the web extra (fastapi, httpx), so
-the suite still runs where the extra is not installed; CI installs it (``scripts/setup``)."""
+the suite still runs where the extra is not installed; CI installs it (``scripts/setup``).
+
+Every test in a ``test_browser*.py`` module is marked ``browser``: it tests the page in Chromium,
+not the database, so ``scripts/test-postgres`` leaves it out (``-m "not browser or
+also_on_postgres"``) but for the one marked ``also_on_postgres``."""
 
 from __future__ import annotations
 
@@ -17,7 +21,14 @@ from typing import Any
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parents[1] / "src"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.parent == HERE and item.path.name.startswith("test_browser"):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture
@@ -76,6 +87,45 @@ def receive_until(ws: Any, pred: Any, limit: int = 5000) -> list[dict[str, Any]]
 
 def my_turn_or_over(msg: dict[str, Any]) -> bool:
     return bool(msg["terminal"] or msg["legal"])
+
+
+def play_first_moves(ws: Any) -> dict[str, Any]:
+    """The seat on ``ws`` plays its first legal move each turn to the end; the last message."""
+    while True:
+        msg = receive_until(ws, my_turn_or_over)[-1]
+        if msg["terminal"]:
+            return msg
+        ws.send_json({"type": "move", "action": msg["legal"][0]["id"], "version": msg["version"]})
+
+
+def old_store(tmp_path: Path, *statements: str) -> Any:
+    """A store on an SQLite file made with today's schema and then taken back to an older one
+    by ``statements`` (SQL), reopened: what each schema upgrade is tested on."""
+    import sqlalchemy
+
+    from ninetynine.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    Store(url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:
+        for sql in statements:
+            conn.execute(sqlalchemy.text(sql))
+    engine.dispose()
+    return Store(url)
+
+
+def stored_table(
+    store: Any, seats: tuple[str, str] = ("human", "human"), seed: int = 5,
+    names: tuple[str, str] = ("a", "b"),
+) -> str:
+    """A two-seat Warp 99 table written to ``store`` directly (no app, no tokens): its id."""
+    return str(
+        store.create_table(
+            kind="game", game_id="warp99", num_players=2, options={}, seed=seed,
+            seats=list(seats), names=list(names), token_hashes=[None, None],
+        )
+    )
 
 
 def free_port() -> int:
@@ -149,6 +199,20 @@ class ServerProcess:
                 self.proc.wait(10)
         if self.proc and self.proc.stderr:
             self.proc.stderr.close()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One ``serve`` process (no bot delay) for every test of a module that only makes tables of
+    its own and looks at them: a server start a module instead of one a test. A test that stops
+    or restarts its server, passes it options or reads the lobby's list of tables takes its own
+    (``server_factory``). Always on a SQLite file of its own, even under
+    ``NINETYNINE_TEST_DATABASE_URL``: the browser tests that use it test the page, and
+    ``db_url`` empties a shared database before each test."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('server') / 'tables.sqlite3'}"
+    server = ServerProcess(url).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ pytest.importorskip("httpx")
 import ninetynine
 from ninetynine.core.records import parse_record
 
-from .conftest import new_table
+from .conftest import new_table, old_store, stored_table
 
 
 def test_games_lists_every_registered_game_with_options_and_bots(client) -> None:
@@ -158,6 +158,25 @@ def test_record_downloads_once_the_game_is_over_and_replays(client) -> None:
     assert client.get("/api/tables", params={"status": "weird"}).status_code == 400
 
 
+def test_a_seed_up_to_2_to_the_64_is_kept_to_the_digit(client) -> None:
+    """The largest seed, 2**64 - 1, does not fit a signed 64-bit column: the store keeps it as
+    text, and the record names it to the digit on SQLite and on PostgreSQL alike (the browser's
+    side, the lobby sending the digits as typed, is test_browser.py's)."""
+    import time
+
+    seed = 2**64 - 1
+    t = new_table(client, game="ono99", players=2, seats=["greedy", "greedy"], seed=seed)
+    for _ in range(400):
+        if client.get(f"/api/tables/{t['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.02)
+    r = client.get(f"/api/tables/{t['id']}/record")
+    assert r.status_code == 200, r.text
+    record = parse_record(r.text)
+    assert record.headers["Seed"] == str(seed)
+    assert record.final_state().is_terminal()
+
+
 def test_pages_are_served(client) -> None:
     for path in ("/", "/watch/abc", "/play/abc/def", "/sheet/abc", "/sheet/abc/tok"):
         r = client.get(path)
@@ -193,21 +212,9 @@ def test_a_chosen_seed_is_a_fixed_deal_that_every_seat_is_told(client) -> None:
 
 
 def test_a_database_from_before_fixed_deals_is_brought_up_to_date(tmp_path) -> None:
-    import sqlalchemy
-
-    from ninetynine.web.store import Store
-
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    Store(url).close()
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:  # the schema as it was: no fixed_deal column
-        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN fixed_deal"))
-    engine.dispose()
-    store = Store(url)
-    tid = store.create_table(
-        kind="game", game_id="warp99", num_players=2, options={}, seed=5,
-        seats=["human", "greedy"], names=["a", "b"], token_hashes=[None, None],
-    )
+    # the schema as it was: no fixed_deal column
+    store = old_store(tmp_path, "ALTER TABLE tables DROP COLUMN fixed_deal")
+    tid = stored_table(store, seats=("human", "greedy"))
     assert store.load(tid).fixed_deal is False
     store.close()
 

@@ -64,6 +64,7 @@ def launch(pw: Any, problems: list[str]) -> tuple[Any, Any]:
     return browser, page
 
 
+@pytest.mark.also_on_postgres  # one whole game through the store, on PostgreSQL too
 def test_a_whole_warp99_game_by_clicking(server_factory, tmp_path: Path) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
@@ -150,7 +151,7 @@ def test_a_whole_warp99_game_by_clicking(server_factory, tmp_path: Path) -> None
     assert not problems, problems
 
 
-def test_the_table_page_tells_the_truth_about_its_table(server_factory, tmp_path: Path) -> None:
+def test_the_table_page_tells_the_truth_about_its_table(module_server, tmp_path: Path) -> None:
     """The subtitle names the game and this table's target (not the title's "race to 99" when
     the target is 150); a fixed deal is told to the seat; a rejected notation stays in the box
     to be corrected, and an accepted one clears it."""
@@ -158,7 +159,7 @@ def test_the_table_page_tells_the_truth_about_its_table(server_factory, tmp_path
     import httpx
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     body = {
         "game": "warp99", "players": 2, "seats": ["human", "greedy"], "seed": 8,
         "options": {"target": 150},
@@ -233,7 +234,7 @@ def test_moves_are_paused_while_the_server_is_down(server_factory, tmp_path: Pat
     assert not problems, problems
 
 
-def test_the_lobby_sends_a_long_seed_as_typed(server_factory, tmp_path: Path) -> None:
+def test_the_lobby_sends_a_long_seed_as_typed(module_server, tmp_path: Path) -> None:
     """A seed above 2**53 went through JavaScript's Number and reached the server rounded
     (12345678901234567890 -> 12345678901234567000): the table dealt another game than the one
     whose seed was typed, and 2**64 - 1 was refused as out of range. The digits go as typed."""
@@ -241,7 +242,7 @@ def test_the_lobby_sends_a_long_seed_as_typed(server_factory, tmp_path: Path) ->
     import httpx
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     problems: list[str] = []
     typed = "12345678901234567890"  # below 2**64, above 2**53
     with sync_playwright() as pw:

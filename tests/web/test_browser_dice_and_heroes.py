@@ -90,11 +90,11 @@ def _finish(seat: Seat, shots: Path, name: str) -> str:
     return Path(download.value.path()).read_text()
 
 
-def test_a_whole_sixto_game_by_clicking_the_sheet(server_factory, tmp_path: Path) -> None:
+def test_a_whole_sixto_game_by_clicking_the_sheet(module_server, tmp_path: Path) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     shots = shots_dir(tmp_path)
     problems: list[str] = []
     moves: list[str] = []
@@ -163,11 +163,11 @@ def _moves_of(record: Any, seat: int) -> list[str]:
     return out
 
 
-def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Path) -> None:
+def test_a_whole_heroes_game_by_clicking_the_lanes(module_server, tmp_path: Path) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     shots = shots_dir(tmp_path)
     problems: list[str] = []
     moves: list[str] = []
@@ -214,14 +214,14 @@ def test_a_whole_heroes_game_by_clicking_the_lanes(server_factory, tmp_path: Pat
 
 
 def test_kriskras_marks_are_chosen_by_clicking_among_hundreds_of_moves(
-    server_factory, tmp_path: Path
+    module_server, tmp_path: Path
 ) -> None:
     """Kris-Kras offers up to hundreds of choices a roll: the move list stays folded and the
     person clicks the spaces; three rolls of a one-player game, each the greedy choice."""
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     shots = shots_dir(tmp_path)
     t = httpx.post(
         server.base + "/api/tables",

@@ -108,13 +108,13 @@ def _click_a_move(page: Any) -> None:
 
 @pytest.mark.parametrize("game", sorted(EXPECTED))
 def test_motion_decorates_and_never_hides_or_delays(
-    game: str, server_factory, tmp_path: Path
+    game: str, module_server, tmp_path: Path
 ) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
     what, check = EXPECTED[game]
-    server = server_factory()
+    server = module_server
     t = _table(server.base, game)
     invite = server.base + t["seats"][0]["invite"]
     shots = shots_dir(tmp_path)
@@ -160,13 +160,13 @@ def test_motion_decorates_and_never_hides_or_delays(
     assert not problems, problems
 
 
-def test_reduced_motion_moves_nothing(server_factory, tmp_path: Path) -> None:
+def test_reduced_motion_moves_nothing(module_server, tmp_path: Path) -> None:
     """The system's prefers-reduced-motion, and the table's own "Reduce motion" box (ticked by
     keyboard, kept in the browser) each stop every animation; unticked, cards move again."""
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     t = _table(server.base, "ono99")
     invite = server.base + t["seats"][0]["invite"]
     problems: list[str] = []
@@ -230,14 +230,14 @@ document.hasFocus = () => false;  // the tab is in the background
 """
 
 
-def test_the_turn_notification_is_opt_in(server_factory, tmp_path: Path) -> None:
+def test_the_turn_notification_is_opt_in(module_server, tmp_path: Path) -> None:
     """No notification unless the seat ticks the box (which asks the browser's permission);
     then one when the turn comes back while the tab is in the background. A refusal unticks
     the box and says how to allow it."""
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     t = _table(server.base, "ono99")
     invite = server.base + t["seats"][0]["invite"]
     problems: list[str] = []
@@ -282,7 +282,7 @@ def test_the_turn_notification_is_opt_in(server_factory, tmp_path: Path) -> None
     assert not problems, problems
 
 
-def test_the_warp99_tour_explains_the_three_actions_once(server_factory, tmp_path: Path) -> None:
+def test_the_warp99_tour_explains_the_three_actions_once(module_server, tmp_path: Path) -> None:
     """A seat's first Warp 99 table opens the tour (Action A, B, C of the rulebook, each
     outlining its part of the live table); it is played by keyboard, closed by Escape,
     remembered, and opened again from the help button. Spectators and other games do not get
@@ -290,7 +290,7 @@ def test_the_warp99_tour_explains_the_three_actions_once(server_factory, tmp_pat
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     t = _table(server.base, "warp99")
     shots = shots_dir(tmp_path)
     problems: list[str] = []
@@ -352,7 +352,7 @@ def test_the_warp99_tour_explains_the_three_actions_once(server_factory, tmp_pat
     assert not problems, problems
 
 
-def test_a_replay_step_forward_moves_its_cards(server_factory, tmp_path: Path) -> None:
+def test_a_replay_step_forward_moves_its_cards(module_server, tmp_path: Path) -> None:
     """Stepping a finished game forward (button or →) moves the step's card as the live table
     does; stepping back or jumping redraws without motion; reduced motion moves nothing."""
     _need_browser()
@@ -361,7 +361,7 @@ def test_a_replay_step_forward_moves_its_cards(server_factory, tmp_path: Path) -
 
     from .test_rematch import play_out
 
-    server = server_factory()
+    server = module_server
     body = {"game": "ono99", "players": 2, "seats": ["human", "human"]}
     with httpx.Client(base_url=server.base) as http:
         r = http.post("/api/tables", json=body).json()

@@ -35,12 +35,12 @@ def _finished(server, game: str, players: int) -> tuple[str, dict]:
 
 @pytest.mark.parametrize("game", ["warp99", "tripwire"])
 def test_a_finished_game_replayed_by_click_and_keyboard(
-    server_factory, tmp_path: Path, game
+    module_server, tmp_path: Path, game
 ) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     tid, outline = _finished(server, game, 3)
     steps = outline["steps"]
     shots = shots_dir(tmp_path)
@@ -118,12 +118,12 @@ def test_a_finished_game_replayed_by_click_and_keyboard(
     assert not problems, problems
 
 
-def test_a_live_table_has_no_replay_page(server_factory, tmp_path: Path) -> None:
+def test_a_live_table_has_no_replay_page(module_server, tmp_path: Path) -> None:
     _need_browser()
     import httpx
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     r = httpx.post(
         server.base + "/api/tables",
         json={"game": "warp99", "players": 2, "seats": ["human", "greedy"]},
@@ -140,13 +140,13 @@ def test_a_live_table_has_no_replay_page(server_factory, tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("game", ninetynine.list_games())
-def test_every_game_replays_with_its_drawing(server_factory, tmp_path: Path, game) -> None:
+def test_every_game_replays_with_its_drawing(module_server, tmp_path: Path, game) -> None:
     """Each game's own drawing module draws every seat's view of a replay step, without a
     script error (a drawing that throws is logged as one), and the end shows the result."""
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     players = 2 if game == "sixto" else 3
     tid, outline = _finished(server, game, players)
     problems: list[str] = []

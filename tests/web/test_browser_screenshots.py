@@ -183,7 +183,7 @@ def compare(live: bytes, reference: Path, out: Path, name: str) -> str | None:
 
 
 @pytest.mark.parametrize("game", ninetynine.list_games())
-def test_each_games_table_looks_as_stored(game: str, server_factory, tmp_path: Path) -> None:
+def test_each_games_table_looks_as_stored(game: str, module_server, tmp_path: Path) -> None:
     _need_browser()
     try:
         import PIL  # noqa: F401
@@ -195,7 +195,7 @@ def test_each_games_table_looks_as_stored(game: str, server_factory, tmp_path: P
     from playwright.sync_api import sync_playwright
 
     env = _fontconfig(tmp_path)
-    server = server_factory()
+    server = module_server
     problems: list[str] = []
     with sync_playwright() as pw:
         live = capture_table(pw, server.base, game, env, problems)

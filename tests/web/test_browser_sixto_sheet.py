@@ -42,12 +42,12 @@ def _play(base: str, table: dict, pad: str, rolls: int) -> dict:
     ("pad", "areas"), [("cross-blocks", 12), ("cross-diagonals", 4), ("hits", 0)]
 )
 def test_the_web_sheet_shows_every_point_of_the_score(
-    server_factory, tmp_path: Path, pad: str, areas: int
+    module_server, tmp_path: Path, pad: str, areas: int
 ) -> None:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     shots = shots_dir(tmp_path)
     body = {"game": "sixto", "players": 1, "seats": ["human"], "seed": 4, "options": {"pad": pad}}
     table = httpx.post(server.base + "/api/tables", json=body).json()
@@ -85,7 +85,7 @@ def test_the_web_sheet_shows_every_point_of_the_score(
 
 @pytest.mark.parametrize(("players", "pad"), [(2, "none"), (3, "kriskras"), (4, "cross-blocks")])
 def test_every_sheet_fits_its_box_at_1280_by_900(
-    server_factory, tmp_path: Path, players: int, pad: str
+    module_server, tmp_path: Path, players: int, pad: str
 ) -> None:
     """Issue 17: at 1280x900 an opponent's sheet box was 391 px for 571 px of sheet, so its
     target area (columns 9-12) was cut off with no scrollbar. Every sheet, the player's and
@@ -93,7 +93,7 @@ def test_every_sheet_fits_its_box_at_1280_by_900(
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    server = server_factory()
+    server = module_server
     seats = ["human"] + ["greedy"] * (players - 1)
     body = {"game": "sixto", "players": players, "seats": seats, "seed": 2,
             "options": {"pad": pad}}

@@ -12,7 +12,7 @@ pytest.importorskip("httpx")
 
 from ninetynine.web import tables as tables_module
 
-from .conftest import client_class, new_table
+from .conftest import client_class, new_table, old_store, stored_table
 
 
 def next_of(ws, kind: str) -> dict:
@@ -106,28 +106,10 @@ def test_a_bad_chat_setting_is_refused(client) -> None:
 
 
 def test_a_database_from_before_chat_is_brought_up_to_date(tmp_path) -> None:
-    import sqlalchemy
-
-    from ninetynine.web.store import Store
-
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    Store(url).close()
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:  # the schema as it was: no settings column, no chat table
-        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN settings"))
-        conn.execute(sqlalchemy.text("DROP TABLE chat"))
-    engine.dispose()
-    store = Store(url)
-    tid = store.create_table(
-        kind="game",
-        game_id="warp99",
-        num_players=2,
-        options={},
-        seed=5,
-        seats=["human", "human"],
-        names=["a", "b"],
-        token_hashes=[None, None],
+    store = old_store(  # the schema as it was: no settings column, no chat table
+        tmp_path, "ALTER TABLE tables DROP COLUMN settings", "DROP TABLE chat"
     )
+    tid = stored_table(store)
     assert store.load(tid).settings == {}
     assert store.add_chat(tid, 1, "hi")[0] == 1
     assert store.load_chat(tid)[0][:3] == (1, 1, "hi")

@@ -13,7 +13,7 @@ pytest.importorskip("httpx")
 
 from ninetynine.web import tables as tables_module
 
-from .conftest import my_turn_or_over, new_table, receive_until
+from .conftest import my_turn_or_over, new_table, play_first_moves, receive_until
 
 
 def _wait_finished(client, tid: str) -> dict:
@@ -44,14 +44,7 @@ def test_a_reopened_finished_game_shows_what_it_showed_live(client, monkeypatch)
     t = new_table(client, game="sixto", players=2, seats=["human", "greedy"], seed=6)
     tid, token = t["id"], t["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
-        while True:
-            msg = receive_until(ws, my_turn_or_over)[-1]
-            if msg["terminal"]:
-                break
-            ws.send_json(
-                {"type": "move", "action": msg["legal"][0]["id"], "version": msg["version"]}
-            )
-        live = msg
+        live = play_first_moves(ws)
         assert tid in manager.tables  # watched: kept
     for _ in range(100):  # the socket closes on the server's side shortly after
         if tid not in manager.tables:

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx")
 
-from .conftest import new_table, receive_until
+from .conftest import new_table, old_store, receive_until, stored_table
 
 SEED = 31_337
 
@@ -89,27 +89,9 @@ def test_only_a_seat_of_a_finished_table_starts_a_rematch(client) -> None:
 
 
 def test_a_database_from_before_rematches_is_brought_up_to_date(tmp_path) -> None:
-    import sqlalchemy
-
-    from ninetynine.web.store import Store
-
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    Store(url).close()
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:  # the schema as it was: no rematch column
-        conn.execute(sqlalchemy.text("ALTER TABLE tables DROP COLUMN rematch"))
-    engine.dispose()
-    store = Store(url)
-    tid = store.create_table(
-        kind="game",
-        game_id="warp99",
-        num_players=2,
-        options={},
-        seed=5,
-        seats=["human", "greedy"],
-        names=["a", "b"],
-        token_hashes=[None, None],
-    )
+    # the schema as it was: no rematch column
+    store = old_store(tmp_path, "ALTER TABLE tables DROP COLUMN rematch")
+    tid = stored_table(store, seats=("human", "greedy"))
     assert store.load(tid).rematch is None
     assert store.set_rematch(tid, "other") == "other"
     assert store.set_rematch(tid, "third") == "other"  # the first one stays

@@ -9,20 +9,13 @@ pytest.importorskip("sqlalchemy", reason="the web extra is not installed: pip in
 
 from ninetynine.web.store import StaleMove, Store
 
+from .conftest import stored_table
+
 
 def test_a_move_goes_in_only_as_the_next_one(db_url: str) -> None:
     store = Store(db_url)
     try:
-        tid = store.create_table(
-            kind="game",
-            game_id="warp99",
-            num_players=2,
-            options={},
-            seed=1,
-            seats=["human", "greedy"],
-            names=["Ann", "Bo"],
-            token_hashes=[None, None],
-        )
+        tid = stored_table(store, seats=("human", "greedy"), seed=1, names=("Ann", "Bo"))
         store.append_move(tid, 0, 0, 11, "open")
         for seq in (0, 2):  # again, or one ahead: refused, nothing written
             with pytest.raises(StaleMove, match=f"move {seq} is not the next move"):

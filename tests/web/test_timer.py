@@ -10,7 +10,7 @@ pytest.importorskip("httpx")
 
 from ninetynine.web import tables as tables_module
 
-from .conftest import new_table, receive_until
+from .conftest import new_table, old_store, play_first_moves, receive_until, stored_table
 
 
 def timed_out(msg: dict) -> bool:
@@ -51,7 +51,7 @@ def test_a_timed_out_moves_note_is_kept_with_the_table(db_url, monkeypatch) -> N
     replay of the finished game) showed the move without it. It is stored with the move."""
     from ninetynine.web.app import create_app
 
-    from .conftest import client_class, my_turn_or_over
+    from .conftest import client_class
 
     monkeypatch.setattr(tables_module, "MIN_TURN_SECONDS", 1)
     note = "Ann's time ran out: greedy played this move"
@@ -75,39 +75,15 @@ def test_a_timed_out_moves_note_is_kept_with_the_table(db_url, monkeypatch) -> N
         assert any(e["n"] == n and note in e["events"] for e in view["log"]), view["log"]
         # Ann plays the game out (fast); the replay of the finished game has the note too
         with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
-            while True:
-                msg = receive_until(ws, my_turn_or_over)[-1]
-                if msg["terminal"]:
-                    break
-                ws.send_json(
-                    {"type": "move", "action": msg["legal"][0]["id"], "version": msg["version"]}
-                )
+            play_first_moves(ws)
         outline = client.get(f"/api/tables/{tid}/replay").json()
         assert note in outline["moves"][n - 1]["events"]
 
 
 def test_a_database_from_before_move_notes_is_brought_up_to_date(tmp_path) -> None:
-    import sqlalchemy
-
-    from ninetynine.web.store import Store
-
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    Store(url).close()
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:  # the schema as it was: moves without a note
-        conn.execute(sqlalchemy.text("ALTER TABLE moves DROP COLUMN note"))
-    engine.dispose()
-    store = Store(url)
-    tid = store.create_table(
-        kind="game",
-        game_id="warp99",
-        num_players=2,
-        options={},
-        seed=5,
-        seats=["human", "human"],
-        names=["a", "b"],
-        token_hashes=[None, None],
-    )
+    # the schema as it was: moves without a note
+    store = old_store(tmp_path, "ALTER TABLE moves DROP COLUMN note")
+    tid = stored_table(store)
     store.append_move(tid, 0, 0, 3, "open")
     store.append_move(tid, 1, 1, 4, "open", note="b's time ran out: greedy played this move")
     loaded = store.load(tid)

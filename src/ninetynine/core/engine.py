@@ -10,15 +10,20 @@
 and build their states field by field (``object.__new__``, no ``__init__``), each game's
 ``new``, ``clone`` and ``from_dict`` setting every field. Engines define ``__slots__``; this
 class adds none. Nothing here knows a game: the fields are the engines' own, named alike.
+
+An engine whose ``serialization`` names its serialize module (``to_dict(state)``,
+``load(bare_state, d)``) gets ``to_dict`` and ``from_dict`` from here.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any, Self, cast
 
 from .game import State
-from .rng import Rng
+from .rng import Rng, as_rng
+from .util import check_seat
 
 
 class EngineState(State):
@@ -30,6 +35,9 @@ class EngineState(State):
     hist: list[int]
     winner_: int
     _legal: list[int] | None
+    #: The engine's serialize module: ``to_dict(state)`` (JSON-able fields) and
+    #: ``load(state, d)`` (fills a :meth:`_bare` state from such a dict, checking it).
+    serialization: Any
 
     @classmethod
     def _bare(cls, game: Any, seed: int, rng: Rng) -> Self:
@@ -40,6 +48,28 @@ class EngineState(State):
         s.seed = seed
         s.rng = rng
         return s
+
+    def _clone_base(self) -> Self:
+        """How every ``clone`` begins: a :meth:`_bare` state with this one's game, seed and a
+        copy of its RNG (the clone draws the same chance from here on), and the fields above
+        (``hist`` copied; the cached legal list shared, as it is never changed in place)."""
+        s = object.__new__(type(self))  # as _bare does, without its call (clone is hot)
+        s.game = self.game
+        s.seed = self.seed
+        s.rng = Rng(self.rng.getstate())
+        s.hist = self.hist[:]
+        s.winner_ = self.winner_
+        s._legal = self._legal
+        return s
+
+    def _resample_start(self, player: int | None, rng: Rng | int | None) -> tuple[Self, Rng]:
+        """How every ``resample`` begins: ``player`` checked, a :meth:`clone` to re-deal and
+        ``rng`` as an :class:`Rng` (:func:`~ninetynine.core.rng.as_rng`).
+
+        :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
+        check_seat(player, self.game.num_players)
+        r = as_rng(rng)
+        return cast("Self", self.clone()), r
 
     @abstractmethod
     def _compute_legal(self) -> list[int]:
@@ -74,6 +104,21 @@ class EngineState(State):
         self.seed = rng.next_u64()
         self.rng = rng.spawn()
         self._legal = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-able data (the engine's ``serialization.to_dict``)."""
+        return cast("dict[str, Any]", self.serialization.to_dict(self))
+
+    @classmethod
+    def from_dict(cls, game: Any, data: Mapping[str, Any]) -> Self:
+        """Rebuild a state from :meth:`to_dict` output: ``seed`` and ``rng``, then the engine's
+        ``serialization.load``, which checks the rest.
+
+        :raises ValueError: a shape no game can reach (``KeyError``, ``TypeError``,
+            ``IndexError``: a missing or malformed field)."""
+        s = cls._bare(game, int(data["seed"]), Rng(int(data["rng"])))
+        cls.serialization.load(s, data)
+        return s
 
     def _dict_with(self, **fields: Any) -> dict[str, Any]:
         """How every ``to_dict`` begins: the game (``game.to_dict()``: id, players, options),

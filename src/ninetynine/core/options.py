@@ -56,6 +56,31 @@ def int_parser(lo: int, hi: int) -> Callable[[Any], int]:
     return parse
 
 
+def auto_or_int_parser(lo: int, hi: int) -> Callable[[Any], int | str]:
+    """A parser of ``"auto"`` (any case; the game works the number out) or a whole number from
+    ``lo`` to ``hi``.
+
+    >>> parse = auto_or_int_parser(0, 9)
+    >>> parse(" Auto "), parse("4")
+    ('auto', 4)
+    >>> parse(10)
+    Traceback (most recent call last):
+    ValueError: expected auto or an integer from 0 to 9, got 10
+    """
+    parse_int = int_parser(lo, hi)
+
+    def parse(value: Any) -> int | str:
+        if isinstance(value, str) and value.strip().lower() == "auto":
+            return "auto"
+        try:
+            return parse_int(value)
+        except ValueError:
+            expected = f"expected auto or an integer from {lo} to {hi}"
+            raise ValueError(f"{expected}, got {value!r}") from None
+
+    return parse
+
+
 def choice_parser(*choices: str) -> Callable[[Any], str]:
     def parse(value: Any) -> str:
         v = str(value).strip().lower()

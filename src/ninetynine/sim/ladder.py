@@ -33,11 +33,11 @@ from typing import Any, TypeVar
 
 from ninetynine.agents import make_agent
 from ninetynine.core.agent import choose_action
-from ninetynine.core.errors import GameOptionError, NinetyNineError
+from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game
 from ninetynine.core.registry import load_game, resolve_level
 
-from .match import agent_seeds, seat_assignment
+from .match import agent_seeds, apply_agent_action, seat_assignment
 from .parallel import Executor, LocalExecutor, game_seed
 from .stats import percentile, wilson_interval
 
@@ -106,15 +106,7 @@ def play_timed(game: Game, specs: Sequence[str], seed: int, index: int = 0) -> T
         if len(state.legal_actions()) > 1:
             times[p].append(dt)
             cpu[p].append(dc)
-        try:
-            state.apply_action(a)
-        except NinetyNineError as e:
-            raise NinetyNineError(
-                f"agent {specs[p]!r} in seat {p} (game seed {seed}) chose an illegal action: {e}"
-            ) from e
-        actions += 1
-        if actions > limit:
-            raise NinetyNineError(f"game seed {seed} did not end within {limit} actions")
+        actions = apply_agent_action(state, a, specs[p], p, seed, actions, limit)
     return TimedGame(index, list(specs), state.winner(), actions, times, cpu)
 
 

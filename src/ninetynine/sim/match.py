@@ -128,18 +128,31 @@ def play_game(
     while not state.is_terminal():
         p = state.current_player()
         action = choose_action(agents[p], state, p)  # a search agent also gets a SearchView
-        try:
-            state.apply_action(action)
-        except NinetyNineError as e:
-            raise NinetyNineError(
-                f"agent {specs[p]!r} in seat {p} (game seed {seed}) chose an illegal action: {e}"
-            ) from e
-        actions += 1
-        if actions > limit:
-            raise NinetyNineError(
-                f"game seed {seed} did not end within {limit} actions (max_game_length)"
-            )
+        actions = apply_agent_action(state, action, specs[p], p, seed, actions, limit)
     return _result(state, specs, seed, index, actions, record)
+
+
+def apply_agent_action(
+    state: Any, action: int, spec: str, seat: int, seed: int, played: int, limit: int
+) -> int:
+    """Apply the ``action`` that agent ``spec`` in ``seat`` chose; returns ``played + 1``, the
+    actions played so far in the game of seed ``seed``.
+
+    :raises NinetyNineError: the action is illegal (said with the agent, its seat and the game
+        seed), or the game has now run past ``limit`` actions (``max_game_length``).
+    """
+    try:
+        state.apply_action(action)
+    except NinetyNineError as e:
+        raise NinetyNineError(
+            f"agent {spec!r} in seat {seat} (game seed {seed}) chose an illegal action: {e}"
+        ) from e
+    played += 1
+    if played > limit:
+        raise NinetyNineError(
+            f"game seed {seed} did not end within {limit} actions (max_game_length)"
+        )
+    return played
 
 
 def _result(
@@ -186,4 +199,11 @@ def replay_game(
     return _result(state, specs, seed, index, len(history), record)
 
 
-__all__ = ["GameResult", "agent_seeds", "play_game", "replay_game", "seat_assignment"]
+__all__ = [
+    "GameResult",
+    "agent_seeds",
+    "apply_agent_action",
+    "play_game",
+    "replay_game",
+    "seat_assignment",
+]

@@ -221,24 +221,14 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             seat_wins[r.winner] += 1
             agent_wins[r.agents[r.winner]] += 1
 
-    seats, agent_rows = win_rows(games, seat_wins, agents, agent_seats, agent_games, agent_wins)
-
     length: dict[str, Any] = {"actions": describe(r.actions for r in results)}
     turns = [r.stats["turns"] for r in results if _is_number(r.stats.get("turns"))]
     if turns:
         length["turns"] = describe(turns)
 
-    out: dict[str, Any] = {
-        "games": games,
-        "num_players": n,
-        "draws": draws,
-        "draw_rate": draws / games,
-        "fair_share": 1 / n,
-        "seats": seats,
-        "agents": agent_rows,
-        "length": length,
-        "stats": _aggregate_stats(results, n, agents),
-    }
+    out = win_summary(games, draws, seat_wins, agents, agent_seats, agent_games, agent_wins)
+    out["length"] = length
+    out["stats"] = _aggregate_stats(results, n, agents)
     if n == 1:  # the game's own measure of a solo result (e.g. the score)
         out["solo_returns"] = describe(r.returns[0] for r in results)
     return out
@@ -415,17 +405,21 @@ __all__ = [
 ]
 
 
-def win_rows(
+def win_summary(
     games: int,
+    draws: int,
     seat_wins: Sequence[int],
     agents: Sequence[str],
     agent_seats: Mapping[str, int],
     agent_games: Mapping[str, int],
     agent_wins: Mapping[str, int],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The ``seats`` and ``agents`` rows of :func:`summarize` from the win counts: per seat
+) -> dict[str, Any]:
+    """The first keys of :func:`summarize` from the win counts (of a list of results or of a
+    table's columns): ``games``, ``num_players`` (``len(seat_wins)``), ``draws``,
+    ``draw_rate``, ``fair_share`` (1/n), and the ``seats`` and ``agents`` rows: per seat
     (seat, games, wins, win rate, 95% Wilson interval) and per agent (agent, seats played,
     games, wins, win rate per seat played, interval)."""
+    n = len(seat_wins)
     seats = []
     for s, wins in enumerate(seat_wins):
         lo, hi = wilson_interval(wins, games)
@@ -445,4 +439,12 @@ def win_rows(
                 "ci95": [lo, hi],
             }
         )
-    return seats, agent_rows
+    return {
+        "games": games,
+        "num_players": n,
+        "draws": draws,
+        "draw_rate": draws / games,
+        "fair_share": 1 / n,
+        "seats": seats,
+        "agents": agent_rows,
+    }

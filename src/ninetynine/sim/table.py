@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .match import GameResult
-from .stats import LENGTH_KEYS, describe, prettify, win_rows
+from .stats import LENGTH_KEYS, describe, prettify, win_summary
 
 _Array = npt.NDArray[Any]
 
@@ -170,22 +170,13 @@ class ResultTable(Sequence[GameResult]):
             for s, a in enumerate(lu):
                 agent_wins[a] += int((mine & (self.winner == s)).sum())
         draws = int((self.winner < 0).sum()) if n > 1 else 0
-        seats, agent_rows = win_rows(games, seat_wins, agents, agent_seats, agent_games, agent_wins)
         length: dict[str, Any] = {"actions": describe(self.actions.tolist())}
         turns = self.stats.get("turns")
         if isinstance(turns, np.ndarray) and turns.ndim == 1:
             length["turns"] = describe(turns.tolist())
-        out: dict[str, Any] = {
-            "games": games,
-            "num_players": n,
-            "draws": draws,
-            "draw_rate": draws / games,
-            "fair_share": 1 / n,
-            "seats": seats,
-            "agents": agent_rows,
-            "length": length,
-            "stats": self._aggregate(n, agents, firsts),
-        }
+        out = win_summary(games, draws, seat_wins, agents, agent_seats, agent_games, agent_wins)
+        out["length"] = length
+        out["stats"] = self._aggregate(n, agents, firsts)
         if n == 1:
             out["solo_returns"] = describe(self.returns[:, 0].tolist())
         return out

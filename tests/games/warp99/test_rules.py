@@ -581,3 +581,19 @@ def test_illegal_after_the_game_is_over():
     play(s, "score")
     _assert_illegal(s, "B6", "game is over")
     _assert_illegal(s, "end", "game is over")
+
+
+def test_the_match_table_is_every_configurations_three_rules_added_up() -> None:
+    """``MATCH`` (built from each rule side once) against its definition: for each rule
+    configuration, top card and card, how many of the three active rules the play satisfies."""
+    from ninetynine.games.warp99.cards import NUM_CARDS
+    from ninetynine.games.warp99.rules import MATCH, NUM_CONFIGS, _rule_matches, side_of
+
+    assert len(MATCH) == NUM_CONFIGS * NUM_CARDS
+    for config in range(NUM_CONFIGS):
+        sides = [side_of(config, i) for i in range(3)]
+        for top in range(NUM_CARDS):
+            expected = [
+                sum(_rule_matches(i, sides[i], top, c) for i in range(3)) for c in range(NUM_CARDS)
+            ]
+            assert list(MATCH[config * NUM_CARDS + top]) == expected, (config, top)

@@ -106,10 +106,9 @@ class HeroesState(EngineState):
         "turn",
         "winner_",
     )
+    serialization = serialize
 
     game: HeroesGame
-    seed: int
-    rng: Rng
     rules: tuple[dict[str, Any], ...]
     ace: int
     phase: int
@@ -131,16 +130,13 @@ class HeroesState(EngineState):
     queue: list[Task]
     pending: Pending | None
     clash: Clash | None
-    hist: list[int]
     #: ``[history index, seat, kind]`` of each secret move not yet revealed (H3, H12, H16).
     secret: list[list[int]]
     last: list[Any] | None
     events: list[dict[str, Any]]
     st: dict[str, list[int]]
-    winner_: int
     ended_by: str
     end_seat: int
-    _legal: list[int] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -198,12 +194,9 @@ class HeroesState(EngineState):
         return s
 
     def clone(self) -> HeroesState:
-        s = object.__new__(HeroesState)
-        s.game = self.game
+        s = self._clone_base()
         s.rules = self.rules
         s.ace = self.ace
-        s.seed = self.seed
-        s.rng = Rng(self.rng.getstate())
         s.phase = self.phase
         s.hands = [h[:] for h in self.hands]
         s.decks = [d[:] for d in self.decks]
@@ -223,15 +216,12 @@ class HeroesState(EngineState):
         s.queue = [copy_task(t) for t in self.queue]
         s.pending = copy_pending(self.pending)
         s.clash = copy_clash(self.clash)
-        s.hist = self.hist[:]
         s.secret = [x[:] for x in self.secret]
         s.last = self.last
         s.events = self.events  # never mutated once set
         s.st = {k: v[:] for k, v in self.st.items()}
-        s.winner_ = self.winner_
         s.ended_by = self.ended_by
         s.end_seat = self.end_seat
-        s._legal = self._legal
         return s
 
     # ------------------------------------------------------------------ protocol
@@ -506,9 +496,6 @@ class HeroesState(EngineState):
         return s
 
     # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
-        return serialize.to_dict(self)
-
     @classmethod
     def from_dict(cls, game: HeroesGame, d: Mapping[str, Any]) -> HeroesState:
         """:raises ValueError: a field of the wrong kind or a shape no game can reach."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.rng import Rng, as_rng
+from ninetynine.core.rng import Rng
 from ninetynine.core.util import check_seat, observation_header
 
 from .cards import NUM_KINDS, ONO
@@ -59,10 +59,7 @@ def observe(s: Ono99State, player: int | None) -> dict[str, Any]:
 
 def resample(state: Ono99State, player: int | None, rng: Rng | int | None) -> Ono99State:
     """``state.resample`` (its docstring says what is re-dealt and how)."""
-    n = state.game.num_players
-    check_seat(player, n)
-    r = as_rng(rng)
-    s = state.clone()
+    s, r = state._resample_start(player, rng)
     redeal_hidden(s, player, r)
     s._reseed(r)
     return s

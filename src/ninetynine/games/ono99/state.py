@@ -74,10 +74,9 @@ class Ono99State(EngineState):
         "turn",
         "winner_",
     )
+    serialization = serialize
 
     game: Ono99Game
-    seed: int
-    rng: Rng
     hands: list[list[int]]
     draw: list[int]
     played: list[int]
@@ -103,10 +102,7 @@ class Ono99State(EngineState):
     ogen: list[list[int]] | None
     rebuilds: int
     st: dict[str, list[int]]
-    hist: list[int]
-    winner_: int
     ended_by: str
-    _legal: list[int] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -148,10 +144,7 @@ class Ono99State(EngineState):
         return s
 
     def clone(self) -> Ono99State:
-        s = object.__new__(Ono99State)
-        s.game = self.game
-        s.seed = self.seed
-        s.rng = Rng(self.rng.getstate())
+        s = self._clone_base()
         s.hands = [h[:] for h in self.hands]
         s.draw = self.draw[:]
         s.played = self.played[:]
@@ -177,10 +170,7 @@ class Ono99State(EngineState):
         s.ogen = None if self.ogen is None else [g[:] for g in self.ogen]
         s.rebuilds = self.rebuilds
         s.st = {k: v[:] for k, v in self.st.items()}
-        s.hist = self.hist[:]
-        s.winner_ = self.winner_
         s.ended_by = self.ended_by
-        s._legal = self._legal
         return s
 
     # ------------------------------------------------------------------ protocol
@@ -304,9 +294,6 @@ class Ono99State(EngineState):
         return observation.resample(self, player, rng)
 
     # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
-        return serialize.to_dict(self)
-
     @classmethod
     def from_dict(cls, game: Ono99Game, d: Any) -> Ono99State:
         """Rebuild a state from :meth:`to_dict` output, checking that it is a position of this

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.game import Game, State
-from ninetynine.core.options import OptionSpec, choice_parser, int_parser
+from ninetynine.core.options import OptionSpec, auto_or_int_parser, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
 from .actions import Notation
@@ -17,7 +17,6 @@ from .state import SixtoState
 
 #: ``open_after=auto``: the published sheet's four marks (D6); the text's sheet opens at once.
 AUTO_OPEN_AFTER = {12: 4, 6: 0}
-_OPEN_AFTER = int_parser(0, 9)
 
 
 def _parse_pad(value: Any) -> str:
@@ -35,13 +34,7 @@ def _parse_width(value: Any) -> int:
     raise ValueError(f"expected 12 (the published sheet) or 6 (the text's), got {value!r}")
 
 
-def _parse_open_after(value: Any) -> int | str:
-    if isinstance(value, str) and value.strip().lower() == "auto":
-        return "auto"
-    try:
-        return _OPEN_AFTER(value)
-    except ValueError:
-        raise ValueError(f"expected auto or an integer from 0 to 9, got {value!r}") from None
+_parse_open_after = auto_or_int_parser(0, 9)
 
 
 def _parse_sheets(value: Any) -> str | list[int]:

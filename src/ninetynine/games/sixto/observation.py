@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.rng import Rng, as_rng
+from ninetynine.core.rng import Rng
 from ninetynine.core.util import check_seat, observation_header
 
 from .sheets import NUM_ROWS
@@ -87,10 +87,8 @@ def observe(s: SixtoState, player: int | None) -> dict[str, Any]:
 
 def resample(state: SixtoState, player: int | None, rng: Rng | int | None) -> SixtoState:
     """``state.resample`` (its docstring says what is drawn afresh)."""
-    n = state.game.num_players
-    check_seat(player, n)
-    r = as_rng(rng)
-    s = state.clone()
+    s, r = state._resample_start(player, rng)
+    n = s.game.num_players
     if s.phase == CHOOSE and s.chosen:
         start = len(s.hist) - s.chosen
         for i in range(s.chosen):

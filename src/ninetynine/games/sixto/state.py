@@ -77,10 +77,9 @@ class SixtoState(EngineState):
         "turn",
         "winner_",
     )
+    serialization = serialize
 
     game: SixtoGame
-    seed: int
-    rng: Rng
     designs: list[int]
     layouts: list[Layout]
     cells: list[list[int]]
@@ -98,10 +97,7 @@ class SixtoState(EngineState):
     events: list[dict[str, Any]]
     last: list[int] | None
     st: dict[str, list[int]]
-    hist: list[int]
-    winner_: int
     ended_by: str
-    _legal: list[int] | None
     _scores: list[float] | None
 
     # ------------------------------------------------------------------ construction
@@ -145,10 +141,7 @@ class SixtoState(EngineState):
         return s
 
     def clone(self) -> SixtoState:
-        s = object.__new__(SixtoState)
-        s.game = self.game
-        s.seed = self.seed
-        s.rng = Rng(self.rng.getstate())
+        s = self._clone_base()
         s.designs = self.designs[:]
         s.layouts = self.layouts[:]
         s.cells = [c[:] for c in self.cells]
@@ -166,10 +159,7 @@ class SixtoState(EngineState):
         s.events = self.events  # never mutated once set
         s.last = self.last
         s.st = {k: v[:] for k, v in self.st.items()}
-        s.hist = self.hist[:]
-        s.winner_ = self.winner_
         s.ended_by = self.ended_by
-        s._legal = self._legal
         s._scores = self._scores
         return s
 
@@ -420,17 +410,6 @@ class SixtoState(EngineState):
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         return observation.resample(self, player, rng)
-
-    # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
-        return serialize.to_dict(self)
-
-    @classmethod
-    def from_dict(cls, game: SixtoGame, d: Any) -> SixtoState:
-        """:raises ValueError: a shape no game can reach (``serialize.check``)."""
-        s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
-        serialize.load(s, d)
-        return s
 
     def stats(self) -> dict[str, Any]:
         """Counters for simulation summaries (D24).

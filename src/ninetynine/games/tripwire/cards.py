@@ -31,7 +31,7 @@ Option ``deck`` changes the copies of kinds 38-43 (:func:`parse_deck`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ninetynine.core.errors import NotationError
 from ninetynine.core.options import format_counts, parse_counts
@@ -106,33 +106,25 @@ _SPECIAL_NAMES = {VECTOR: "Vector", VOLT: "Volt", STASIS: "Stasis", PLUS: "[+]",
 _SPECIAL_NAMES[NULL] = "Null"
 
 
-def _build_short() -> tuple[str, ...]:
+def _kind_names(
+    colors: Sequence[str], sep: str, grey: str, specials: dict[int, str]
+) -> tuple[str, ...]:
+    """Every kind's name: a colour's word and the value (``sep`` between), ``grey`` and the
+    value for a grey card, a special card's own word."""
     out = []
     for k in range(NUM_KINDS):
         if k < GREY:
-            out.append(f"{COLOR_LETTERS[color_of(k)]}{value_of(k)}")
+            out.append(f"{colors[color_of(k)]}{sep}{value_of(k)}")
         elif k < VECTOR:
-            out.append(f"G{value_of(k)}")
+            out.append(f"{grey}{sep}{value_of(k)}")
         else:
-            out.append(_SPECIAL_SHORT[k])
-    return tuple(out)
-
-
-def _build_names() -> tuple[str, ...]:
-    out = []
-    for k in range(NUM_KINDS):
-        if k < GREY:
-            out.append(f"{COLOR_NAMES[color_of(k)]} {value_of(k)}")
-        elif k < VECTOR:
-            out.append(f"Grey {value_of(k)}")
-        else:
-            out.append(_SPECIAL_NAMES[k])
+            out.append(specials[k])
     return tuple(out)
 
 
 #: Short notation per kind (no spaces) and the long name per kind.
-SHORT: tuple[str, ...] = _build_short()
-NAMES: tuple[str, ...] = _build_names()
+SHORT: tuple[str, ...] = _kind_names(COLOR_LETTERS, "", "G", _SPECIAL_SHORT)
+NAMES: tuple[str, ...] = _kind_names(COLOR_NAMES, " ", "Grey", _SPECIAL_NAMES)
 
 _ALIASES: dict[str, int] = {s.lower(): k for k, s in enumerate(SHORT)}
 _ALIASES.update(

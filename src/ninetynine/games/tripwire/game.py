@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ninetynine.core.game import Game, State
-from ninetynine.core.options import OptionSpec, check_deal, choice_parser, int_parser, parse_bool
+from ninetynine.core.options import (
+    OptionSpec,
+    auto_or_int_parser,
+    check_deal,
+    choice_parser,
+    parse_bool,
+)
 from ninetynine.core.registry import register_game
 
 from .actions import NUM_ACTIONS
@@ -17,17 +23,8 @@ from .state import HAND_SIZE, TripwireState
 #: ``max_turns=auto`` (D25): heads-up games have a long tail (measured: 10% pass 500 turns).
 AUTO_MAX_TURNS_2P = 500
 AUTO_MAX_TURNS = 1000
-_MAX_TURNS = int_parser(1, 1_000_000)
-
-
-def _parse_max_turns(value: Any) -> int | str:
-    """``auto`` or a number of turns, 1 to 1,000,000."""
-    if isinstance(value, str) and value.strip().lower() == "auto":
-        return "auto"
-    try:
-        return _MAX_TURNS(value)
-    except ValueError:
-        raise ValueError(f"expected auto or an integer from 1 to 1000000, got {value!r}") from None
+#: ``auto`` or a number of turns, 1 to 1,000,000.
+_parse_max_turns = auto_or_int_parser(1, 1_000_000)
 
 
 TRIPWIRE_OPTIONS: dict[str, OptionSpec] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.rng import Rng, as_rng
+from ninetynine.core.rng import Rng
 from ninetynine.core.util import check_seat, observation_header
 
 from .turn import PHASE_NAMES, WAVE, wave_view
@@ -93,10 +93,8 @@ def resample(state: TripwireState, player: int | None, rng: Rng | int | None) ->
     ``player``'s observation and ``rng`` (D26).
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
-    n = state.game.num_players
-    check_seat(player, n)
-    r = as_rng(rng)
-    s = state.clone()
+    s, r = state._resample_start(player, rng)
+    n = s.game.num_players
     others = [i for i in range(n) if i != player]
     pool: list[int] = list(s.draw)
     for i in others:

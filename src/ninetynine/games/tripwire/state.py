@@ -97,10 +97,9 @@ class TripwireState(EngineState):
         "waves",
         "winner_",
     )
+    serialization = serialize
 
     game: TripwireGame
-    seed: int
-    rng: Rng
     hands: list[list[int]]
     draw: list[int]
     side: list[int]
@@ -134,10 +133,7 @@ class TripwireState(EngineState):
     units_dropped: int
     reshuffles: int
     st: dict[str, list[int]]
-    hist: list[int]
-    winner_: int
     ended_by: str
-    _legal: list[int] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -177,10 +173,7 @@ class TripwireState(EngineState):
         return s
 
     def clone(self) -> TripwireState:
-        s = object.__new__(TripwireState)
-        s.game = self.game
-        s.seed = self.seed
-        s.rng = Rng(self.rng.getstate())
+        s = self._clone_base()
         s.hands = [h[:] for h in self.hands]
         s.draw = self.draw[:]
         s.side = self.side[:]
@@ -214,10 +207,7 @@ class TripwireState(EngineState):
         s.units_dropped = self.units_dropped
         s.reshuffles = self.reshuffles
         s.st = {k: v[:] for k, v in self.st.items()}
-        s.hist = self.hist[:]
-        s.winner_ = self.winner_
         s.ended_by = self.ended_by
-        s._legal = self._legal
         return s
 
     # ------------------------------------------------------------------ protocol
@@ -418,17 +408,6 @@ class TripwireState(EngineState):
 
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         return observation.resample(self, player, rng)
-
-    # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
-        return serialize.to_dict(self)
-
-    @classmethod
-    def from_dict(cls, game: TripwireGame, d: Any) -> TripwireState:
-        """:raises ValueError: a shape no game can reach (``serialize.check``)."""
-        s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
-        serialize.load(s, d)
-        return s
 
     def stats(self) -> dict[str, Any]:
         """Counters for simulation summaries (D27).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.rng import Rng, as_rng
+from ninetynine.core.rng import Rng
 from ninetynine.core.util import check_seat, observation_header, redeal_hidden
 
 from .rules import active_rule_names, side_of
@@ -54,10 +54,8 @@ def observe(s: Warp99State, player: int | None) -> dict[str, Any]:
 
 def resample(state: Warp99State, player: int | None, rng: Rng | int | None) -> Warp99State:
     """``state.resample`` (its docstring says what is re-dealt and how)."""
-    n = state.game.num_players
-    check_seat(player, n)
-    r = as_rng(rng)
-    s = state.clone()
+    s, r = state._resample_start(player, rng)
+    n = s.game.num_players
     others = [i for i in range(n) if i != player]
     hidden = [[c for c in s.hands[i] if c not in s.revealed[i]] for i in others]
     slots = redeal_hidden([*hidden, *s.decks, s.reserve], s.gen, r)

@@ -77,10 +77,9 @@ class Warp99State(EngineState):
         "turn",
         "winner_",
     )
+    serialization = serialize
 
     game: Warp99Game
-    seed: int
-    rng: Rng
     config: int
     start_config: int
     decks: list[list[int]]
@@ -96,15 +95,12 @@ class Warp99State(EngineState):
     st: dict[str, list[int]]
     rebuilds: int
     gen: list[int]
-    hist: list[int]
-    winner_: int
     ended_by: str
     turn: int
     player: int
     phase: int
     flip_used: bool
     plays: int
-    _legal: list[int] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -155,10 +151,7 @@ class Warp99State(EngineState):
         return s
 
     def clone(self) -> Warp99State:
-        s = object.__new__(Warp99State)
-        s.game = self.game
-        s.seed = self.seed
-        s.rng = Rng(self.rng.getstate())
+        s = self._clone_base()
         s.config = self.config
         s.start_config = self.start_config
         s.decks = [d[:] for d in self.decks]
@@ -174,15 +167,12 @@ class Warp99State(EngineState):
         s.st = {k: v[:] for k, v in self.st.items()}
         s.rebuilds = self.rebuilds
         s.gen = self.gen[:]
-        s.hist = self.hist[:]
-        s.winner_ = self.winner_
         s.ended_by = self.ended_by
         s.turn = self.turn
         s.player = self.player
         s.phase = self.phase
         s.flip_used = self.flip_used
         s.plays = self.plays
-        s._legal = self._legal
         return s
 
     # ------------------------------------------------------------------ protocol
@@ -496,17 +486,6 @@ class Warp99State(EngineState):
         :raises ValueError: ``player`` is not a seat of this game nor ``None``.
         """
         return observation.resample(self, player, rng)
-
-    # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
-        return serialize.to_dict(self)
-
-    @classmethod
-    def from_dict(cls, game: Warp99Game, d: Any) -> Warp99State:
-        """:raises ValueError: not a Warp 99 position (``serialize.load``)."""
-        s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
-        serialize.load(s, d)
-        return s
 
     def stats(self) -> dict[str, Any]:
         """Counters for simulation summaries: per seat (lists) ``row_points``,

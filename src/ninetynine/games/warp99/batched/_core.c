@@ -1051,6 +1051,26 @@ static void work_sample(Job *J, int lo, int hi, Solver *s) {
 
 static Py_ssize_t num_games(Py_buffer *b) { return b->len / (Py_ssize_t)sizeof(Game); }
 
+/* How every call on a games buffer begins: params po read into P and the number of games in
+ * go (PyBUF_WRITABLE in flags where the call writes them); -1 with the error set */
+static int open_games(PyObject *po, PyObject *go, int flags, Params *P) {
+    if (get_params(po, P) < 0) return -1;
+    Py_buffer gb;
+    if (PyObject_GetBuffer(go, &gb, flags | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    int N = (int)num_games(&gb);
+    PyBuffer_Release(&gb);
+    return N;
+}
+
+/* How every threaded call ends: the job run without the GIL, then the buffers released */
+static PyObject *run_job(Job *J, Bufs *B, int threads) {
+    Py_BEGIN_ALLOW_THREADS
+    parallel(J, threads);
+    Py_END_ALLOW_THREADS
+    release(B);
+    Py_RETURN_NONE;
+}
+
 /* step(params, games, actions, obs, mask, rewards, terminals, current, threads) -> -1 or the
  * index of the first game whose action is illegal (then nothing changed) */
 static PyObject *py_step(PyObject *self, PyObject *args) {
@@ -1060,12 +1080,9 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     Bufs B = {.n = 0};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOOOOOOi", &po, &go, &ao, &oo, &mo, &ro, &to, &co, &threads)) return NULL;
-    if (get_params(po, &P) < 0) return NULL;
     Job J = {.P = &P, .work = work_step};
-    Py_buffer gb;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, PyBUF_WRITABLE, &P);
+    if (N < 0) return NULL;
     int D = P.off[OFF_SIZE];
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
         !(J.actions = get(&B, ao, (Py_ssize_t)N * 8, 0, "actions")) ||
@@ -1107,11 +1124,8 @@ static PyObject *py_vstep(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOOOOOOOi|OO", &po, &go, &ao, &oo, &mo, &ro, &to, &uo, &io,
                           &so, &threads, &oc, &mc))
         return NULL;
-    if (get_params(po, &P) < 0) return NULL;
-    Py_buffer gb;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, PyBUF_WRITABLE, &P);
+    if (N < 0) return NULL;
     int D = P.off[OFF_SIZE];
     Job J = {.P = &P, .work = work_vstep, .num = N};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
@@ -1133,11 +1147,7 @@ static PyObject *py_vstep(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "give both obs_copy and mask_copy, or neither");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS
-    parallel(&J, threads);
-    Py_END_ALLOW_THREADS
-    release(&B);
-    Py_RETURN_NONE;
+    return run_job(&J, &B, threads);
 }
 
 /* deal(params, games, indices, seeds, threads): Warp99State.new(seed) into the given games;
@@ -1148,11 +1158,9 @@ static PyObject *deal_common(PyObject *args, Work work) {
     Params P;
     Bufs B = {.n = 0};
     if (!PyArg_ParseTuple(args, "OOOOi|O", &po, &go, &io, &so, &threads, &gso)) return NULL;
-    if (get_params(po, &P) < 0) return NULL;
-    Py_buffer gb, ib;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, PyBUF_WRITABLE, &P);
+    if (N < 0) return NULL;
+    Py_buffer ib;
     if (PyObject_GetBuffer(io, &ib, PyBUF_C_CONTIGUOUS) < 0) return NULL;
     int M = (int)(ib.len / 8);
     PyBuffer_Release(&ib);
@@ -1171,11 +1179,7 @@ static PyObject *deal_common(PyObject *args, Work work) {
             return NULL;
         }
     }
-    Py_BEGIN_ALLOW_THREADS
-    parallel(&J, threads);
-    Py_END_ALLOW_THREADS
-    release(&B);
-    Py_RETURN_NONE;
+    return run_job(&J, &B, threads);
 }
 
 static PyObject *py_deal(PyObject *self, PyObject *args) { (void)self; return deal_common(args, work_deal); }
@@ -1192,11 +1196,8 @@ static PyObject *py_observe(PyObject *self, PyObject *args) {
     int foreign = 0;
     if (!PyArg_ParseTuple(args, "OOOOOi|p", &po, &go, &so, &oo, &mo, &threads, &foreign))
         return NULL;
-    if (get_params(po, &P) < 0) return NULL;
-    Py_buffer gb;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, 0, &P);
+    if (N < 0) return NULL;
     int D = P.off[OFF_SIZE];
     Job J = {.P = &P, .work = work_observe, .num = N, .foreign = foreign};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 1, "games")) ||
@@ -1213,11 +1214,7 @@ static PyObject *py_observe(PyObject *self, PyObject *args) {
             return NULL;
         }
     }
-    Py_BEGIN_ALLOW_THREADS
-    parallel(&J, threads);
-    Py_END_ALLOW_THREADS
-    release(&B);
-    Py_RETURN_NONE;
+    return run_job(&J, &B, threads);
 }
 
 static PyObject *py_greedy(PyObject *self, PyObject *args) {
@@ -1227,22 +1224,15 @@ static PyObject *py_greedy(PyObject *self, PyObject *args) {
     Bufs B = {.n = 0};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOi", &po, &go, &oo, &threads)) return NULL;
-    if (get_params(po, &P) < 0) return NULL;
-    Py_buffer gb;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, 0, &P);
+    if (N < 0) return NULL;
     Job J = {.P = &P, .work = work_greedy, .num = N};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
         !(J.cur = get(&B, oo, (Py_ssize_t)N * 8, 1, "out"))) {
         release(&B);
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS
-    parallel(&J, threads);
-    Py_END_ALLOW_THREADS
-    release(&B);
-    Py_RETURN_NONE;
+    return run_job(&J, &B, threads);
 }
 
 /* sample(params, games, rng_states, out, threads): work_sample */
@@ -1253,11 +1243,8 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     Bufs B = {.n = 0};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOOi", &po, &go, &ro, &oo, &threads)) return NULL;
-    if (get_params(po, &P) < 0) return NULL;
-    Py_buffer gb;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, 0, &P);
+    if (N < 0) return NULL;
     Job J = {.P = &P, .work = work_sample, .num = N};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
         !(J.seeds = get(&B, ro, (Py_ssize_t)N * 8, 1, "rng_states")) ||
@@ -1265,11 +1252,7 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
         release(&B);
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS
-    parallel(&J, threads);
-    Py_END_ALLOW_THREADS
-    release(&B);
-    Py_RETURN_NONE;
+    return run_job(&J, &B, threads);
 }
 
 /* game_seeds(params, games, out): each game's seed (for the records of ended games) */
@@ -1279,11 +1262,8 @@ static PyObject *py_game_seeds(PyObject *self, PyObject *args) {
     Bufs B = {.n = 0};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOO", &po, &go, &oo)) return NULL;
-    if (get_params(po, &P) < 0) return NULL;
-    Py_buffer gb;
-    if (PyObject_GetBuffer(go, &gb, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    int N = (int)num_games(&gb);
-    PyBuffer_Release(&gb);
+    int N = open_games(po, go, 0, &P);
+    if (N < 0) return NULL;
     const Game *games;
     uint64_t *out;
     if (!(games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
@@ -1730,6 +1710,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "RESULT_SIZE", RR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 6);
+    PyModule_AddIntConstant(m, "VERSION", 7);
     return m;
 }
