@@ -58,6 +58,12 @@ def lock_key(table_id: str) -> int:
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
 
 
+#: How long the listening thread waits for a notification before it looks whether it is to
+#: stop: what a server's shutdown (and each test's teardown) waits at most. An idle wake-up is
+#: one poll on the socket.
+POLL_SECONDS = 0.1
+
+
 class Listener:
     """``LISTEN`` on :data:`~ninetynine.web.store.CHANNEL` in a daemon thread; each
     notification's payload (a table id) goes to ``deliver`` (called from the thread: it must
@@ -78,7 +84,7 @@ class Listener:
         self._ready.wait(timeout)
 
     def stop(self) -> None:
-        """Stop listening (within a second)."""
+        """Stop listening (within :data:`POLL_SECONDS`)."""
         self._stop.set()
         self._thread.join(5)
 
@@ -95,7 +101,7 @@ class Listener:
                 first = False
                 delay = RECONNECT_SECONDS
                 while not self._stop.is_set():
-                    for note in self._conn.notifies(timeout=1.0):  # then look at _stop
+                    for note in self._conn.notifies(timeout=POLL_SECONDS):  # then look at _stop
                         self.deliver(note.payload)
             except Exception as e:
                 if self._stop.is_set():
