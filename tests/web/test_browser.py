@@ -58,7 +58,7 @@ def launch(pw: Any, problems: list[str]) -> tuple[Any, Any]:
     """Chromium and a page whose script errors are collected in ``problems``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(60_000)  # generous: shared, loaded machines; a hang still fails
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     return browser, page

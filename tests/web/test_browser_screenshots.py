@@ -132,7 +132,7 @@ def capture_table(pw: Any, base: str, game: str, env: dict[str, str], problems: 
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=env)
     try:
         page = browser.new_page(viewport=VIEWPORT, device_scale_factor=1, reduced_motion="reduce")
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(60_000)  # generous: shared, loaded machines
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         # the first-game tour is its own test (test_browser_motion.py): the table alone here
