@@ -12,6 +12,11 @@ kept, brought up to date at the next such call by applying only the actions play
 illegal action, pickling. Worth it for a learner that reads tensors, not for a bot that reads
 the observation dict at every move (use ``new_initial_state`` for those).
 
+``observation_tensor(p, out=buf)`` and ``legal_actions_mask(out=buf)`` write into the
+caller's buffer instead of a new array and return it: a writable, C-contiguous buffer of the
+tensor's ``float32`` items (the mask's ``int8``; ``uint8`` and ``bool`` are taken too) and of
+exactly its length in bytes, else ``ValueError`` saying what it needs.
+
 A game wires it in a few lines of its ``fast.py``::
 
     PATH = FastPath("ninetynine.games.ono99._fast", version=1, title="ONO 99", params=params)
