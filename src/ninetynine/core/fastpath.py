@@ -42,6 +42,7 @@ included, as ``new_initial_state`` would.
 from __future__ import annotations
 
 import importlib
+import threading
 import warnings
 from collections.abc import Callable
 from types import ModuleType
@@ -194,18 +195,23 @@ class FastStateMixin(State):
 
     # -- the reference state, materialised from the seed and the history ---------------------
     def _synced(self) -> Any:
-        """The reference state of this position (kept, and brought up to date on each call)."""
-        ref = self.__dict__.get("_ref")
-        done = self.__dict__.get("_ref_n", 0)
-        if ref is None:
-            ref, done = self.game.new_initial_state(self._deal_seed()), 0
-        n = self.num_actions()
-        if done < n:
-            for a in self._history_from(done):
-                ref.apply_action(a)
-        self.__dict__["_ref"] = ref
-        self.__dict__["_ref_n"] = n
-        return ref
+        """The reference state of this position (kept, and brought up to date on each call,
+        by one thread at a time: two threads reading one state would otherwise both apply the
+        actions since, the second onto a reference state already past them)."""
+        d = self.__dict__
+        lock = d.get("_ref_lock") or d.setdefault("_ref_lock", threading.Lock())
+        with lock:
+            ref = d.get("_ref")
+            done = d.get("_ref_n", 0)
+            if ref is None:
+                ref, done = self.game.new_initial_state(self._deal_seed()), 0
+            n = self.num_actions()
+            if done < n:
+                for a in self._history_from(done):
+                    ref.apply_action(a)
+            d["_ref"] = ref
+            d["_ref_n"] = n
+            return ref
 
     def reference(self) -> Any:
         """This position as the reference engine's state (a new, independent object; it
