@@ -138,7 +138,8 @@ class FastPath:
             warnings.warn(
                 f"using the reference engine (slow): {self.missing_reason}",
                 RuntimeWarning,
-                stacklevel=4,
+                # at the caller of game.new_fast_state (-> fast.new_fast_state -> deal -> here)
+                stacklevel=5,
             )
 
 
