@@ -230,6 +230,19 @@ def check_bad_seats_and_out_buffers(game: Game, steps: int = 60) -> None:
     with pytest.raises(ValueError, match="out: the mask"):
         state.legal_actions_mask(out=np.zeros(5, dtype=np.int8))  # type: ignore[call-arg]
     (size,) = game.observation_tensor_shape
+    # a buffer of the right length in bytes but of another item type would get float32 bits
+    # (or 0/1 bytes) written into it as if they were its own: refused, saying what it needs
+    for wrong in (np.zeros(size, np.int32), np.zeros(4 * size, np.uint8), bytearray(4 * size)):
+        with pytest.raises(ValueError, match="out: the tensor needs float32 items, not"):
+            state.observation_tensor(0, out=wrong)  # type: ignore[call-arg]
+    nact = game.num_distinct_actions
+    for wrong_mask in (np.zeros(nact, "S1"), memoryview(bytearray(nact)).cast("c")):
+        with pytest.raises(ValueError, match=r"out: the mask needs int8 \(or uint8, bool\)"):
+            state.legal_actions_mask(out=wrong_mask)  # type: ignore[call-arg]
+    for ok in (np.zeros(nact, np.uint8), np.zeros(nact, np.bool_), bytearray(nact)):
+        assert list(np.frombuffer(state.legal_actions_mask(out=ok), np.uint8)) == list(  # type: ignore[call-arg]
+            state.legal_actions_mask()
+        )
     buf = np.full(size, 7.0, dtype=np.float32)
     assert state.observation_tensor(1, out=buf) is buf  # type: ignore[call-arg]
     assert np.array_equal(buf, state.reference().observation_tensor(1))

@@ -12,6 +12,11 @@ kept, brought up to date at the next such call by applying only the actions play
 illegal action, pickling. Worth it for a learner that reads tensors, not for a bot that reads
 the observation dict at every move (use ``new_initial_state`` for those).
 
+``observation_tensor(p, out=buf)`` and ``legal_actions_mask(out=buf)`` write into the
+caller's buffer instead of a new array and return it: a writable, C-contiguous buffer of the
+tensor's ``float32`` items (the mask's ``int8``; ``uint8`` and ``bool`` are taken too) and of
+exactly its length in bytes, else ``ValueError`` saying what it needs.
+
 A game wires it in a few lines of its ``fast.py``::
 
     PATH = FastPath("ninetynine.games.ono99._fast", version=1, title="ONO 99", params=params)
@@ -37,6 +42,7 @@ included, as ``new_initial_state`` would.
 from __future__ import annotations
 
 import importlib
+import threading
 import warnings
 from collections.abc import Callable
 from types import ModuleType
@@ -132,7 +138,8 @@ class FastPath:
             warnings.warn(
                 f"using the reference engine (slow): {self.missing_reason}",
                 RuntimeWarning,
-                stacklevel=4,
+                # at the caller of game.new_fast_state (-> fast.new_fast_state -> deal -> here)
+                stacklevel=5,
             )
 
 
@@ -189,18 +196,23 @@ class FastStateMixin(State):
 
     # -- the reference state, materialised from the seed and the history ---------------------
     def _synced(self) -> Any:
-        """The reference state of this position (kept, and brought up to date on each call)."""
-        ref = self.__dict__.get("_ref")
-        done = self.__dict__.get("_ref_n", 0)
-        if ref is None:
-            ref, done = self.game.new_initial_state(self._deal_seed()), 0
-        n = self.num_actions()
-        if done < n:
-            for a in self._history_from(done):
-                ref.apply_action(a)
-        self.__dict__["_ref"] = ref
-        self.__dict__["_ref_n"] = n
-        return ref
+        """The reference state of this position (kept, and brought up to date on each call,
+        by one thread at a time: two threads reading one state would otherwise both apply the
+        actions since, the second onto a reference state already past them)."""
+        d = self.__dict__
+        lock = d.get("_ref_lock") or d.setdefault("_ref_lock", threading.Lock())
+        with lock:
+            ref = d.get("_ref")
+            done = d.get("_ref_n", 0)
+            if ref is None:
+                ref, done = self.game.new_initial_state(self._deal_seed()), 0
+            n = self.num_actions()
+            if done < n:
+                for a in self._history_from(done):
+                    ref.apply_action(a)
+            d["_ref"] = ref
+            d["_ref_n"] = n
+            return ref
 
     def reference(self) -> Any:
         """This position as the reference engine's state (a new, independent object; it

@@ -108,9 +108,12 @@ def test_the_parallel_envs_questions_are_the_references() -> None:
                 a = rng.choice(ref.legal_actions())
                 fast.apply_action(a)
                 ref.apply_action(a)
-        for bad in (n, -1, True, "0"):
+        for bad in (n, -1, True, "0", None):
             with pytest.raises(ValueError, match="no seat"):
                 fast.legal_for(bad)  # type: ignore[arg-type]
+            # the reference alike: -1 gave the last seat's choices, n an IndexError
+            with pytest.raises(ValueError, match="no seat"):
+                ref.legal_for(bad)  # type: ignore[arg-type]
 
 
 def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -> None:

@@ -196,9 +196,24 @@ static PyObject *fs_legal_actions(FastState *s, PyObject *unused) {
     return fs_int_list(s->legal, s->nlegal);
 }
 
-/* a new numpy array (numpy.empty(size, dtype)) and its writable buffer, or out checked */
+/* whether a buffer's struct format is one of the item codes in `codes`, native byte order
+ * (numpy's float32 is "f" or "<f", int8 "b", uint8 "B", bool "?"; a bytearray's "B") */
+static int fs_format_is(const char *format, const char *codes) {
+    if (!format) format = "B"; /* the buffer protocol's default: unsigned bytes */
+    if (*format == '@' || *format == '=') format++;
+#if PY_LITTLE_ENDIAN
+    else if (*format == '<') format++;
+#else
+    else if (*format == '>' || *format == '!') format++;
+#endif
+    return format[0] && !format[1] && strchr(codes, format[0]) != NULL;
+}
+
+/* a new numpy array (numpy.empty(size, dtype)) and its writable buffer, or out checked: C
+ * contiguous, writable, `nbytes` long, its items of a format in `codes` */
 static PyObject *fs_new_array(PyObject *size, PyObject *dtype, PyObject *out, Py_ssize_t nbytes,
-                              Py_buffer *view, const char *what) {
+                              Py_buffer *view, const char *what, const char *codes,
+                              const char *dtype_name) {
     PyObject *arr;
     if (out && out != Py_None) {
         Py_INCREF(out);
@@ -208,7 +223,14 @@ static PyObject *fs_new_array(PyObject *size, PyObject *dtype, PyObject *out, Py
         arr = PyObject_Vectorcall(np_empty, argv, 2, NULL);
         if (!arr) return NULL;
     }
-    if (PyObject_GetBuffer(arr, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+    if (PyObject_GetBuffer(arr, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        Py_DECREF(arr);
+        return NULL;
+    }
+    if (!fs_format_is(view->format, codes)) {
+        PyErr_Format(PyExc_ValueError, "out: %s needs %s items, not format '%s'", what,
+                     dtype_name, view->format ? view->format : "B");
+        PyBuffer_Release(view);
         Py_DECREF(arr);
         return NULL;
     }
@@ -255,11 +277,13 @@ static PyObject *fs_legal_actions_mask(FastState *s, PyObject *const *args, Py_s
     Py_ssize_t nact = FS_GAME_NACT(&s->P);
     PyObject *size = PyLong_FromSsize_t(nact);
     if (!size) return NULL;
-    PyObject *arr = fs_new_array(size, dt_i8, out, nact, &v, "the mask");
+    PyObject *arr = fs_new_array(size, dt_i8, out, nact, &v, "the mask", "bB?",
+                                 "int8 (or uint8, bool)");
     Py_DECREF(size);
 #else
     Py_ssize_t nact = FS_NACT;
-    PyObject *arr = fs_new_array(n_actions, dt_i8, out, nact, &v, "the mask");
+    PyObject *arr = fs_new_array(n_actions, dt_i8, out, nact, &v, "the mask", "bB?",
+                                 "int8 (or uint8, bool)");
 #endif
     if (!arr) return NULL;
     int8_t *m = (int8_t *)v.buf;
@@ -297,7 +321,8 @@ static PyObject *fs_observation_tensor(FastState *s, PyObject *const *args, Py_s
     }
     Py_ssize_t D = fs_game_tensor_size(&s->P);
     Py_buffer view;
-    PyObject *arr = fs_new_array(s->tensor_size, dt_f32, out, D * 4, &view, "the tensor");
+    PyObject *arr = fs_new_array(s->tensor_size, dt_f32, out, D * 4, &view, "the tensor", "f",
+                                 "float32");
     if (!arr) return NULL;
     fs_game_write_obs(&s->P, &s->g, me, (float *)view.buf);
     PyBuffer_Release(&view);

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import accept_action, as_action_id
+from ninetynine.core.util import accept_action, as_action_id, check_seat
 
 from . import observation, serialize, turn
 from .actions import KEEP, REROLL
@@ -248,8 +248,14 @@ class SixtoState(EngineState):
 
     def legal_for(self, seat: int) -> list[int]:
         """The choices ``seat`` has for the dice on the table (ids, sorted; public
-        knowledge: it depends on the seat's sheet and the dice only)."""
+        knowledge: it depends on the seat's sheet and the dice only).
+
+        :raises ValueError: ``seat`` is not a seat of this game (a bool, ``None`` or a
+            negative index included)."""
         g = self.game
+        if seat is None:
+            raise ValueError(f"no seat None in a {g.num_players}-player game")
+        check_seat(seat, g.num_players)
         lay = self.layouts[seat]
         cells, cursor = self.cells[seat], self.cursor[seat]
         out = [
