@@ -1,8 +1,9 @@
 """``ninetynine analyze``: a balance report (Markdown, optionally HTML, PNG plots, JSON).
 
 A thin layer over :func:`ninetynine.analysis.build_report`: one progress bar on stderr that
-grows as the report's sections start their runs, the list of files written at the end. Bad
-input is one red line on stderr and exit code 2.
+grows as the report's sections start their runs (plain lines when stderr is not a terminal,
+see :mod:`ninetynine.cli.progress`), the list of files written at the end. Bad input is one
+red line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rich.progress import (
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 
 from .common import parse_name_list, parse_option_pairs
+from .progress import LineProgress
 
 
 def run_analyze_command(
@@ -67,7 +69,18 @@ def run_analyze_command(
         options = parse_option_pairs(option)
         ex = make_executor(backend, jobs, ray_address)
         t0 = time.perf_counter()
-        if progress:
+        if progress and not err.is_terminal:
+            lines = LineProgress(err.file, f"{game} report", 0)
+
+            def start_line(label: str, count: int) -> Callable[[int], None]:
+                lines.add_total(count, f"{game}: {label}")
+                return lines.advance
+
+            paths = build_report(
+                game, out, games, specs, seed, jobs or 1, options, only, html, start_line, ex
+            )
+            lines.close()
+        elif progress:
             bar = Progress(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),

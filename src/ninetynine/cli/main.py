@@ -28,6 +28,12 @@ app = typer.Typer(
 )
 err_console = Console(stderr=True)
 
+#: ``--progress/--no-progress`` of the long commands (see :mod:`ninetynine.cli.progress`).
+PROGRESS_HELP = (
+    "Show progress on stderr: a bar on a terminal, else a plain line at each tenth of the "
+    "work and at least every 30 s."
+)
+
 OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
@@ -174,7 +180,7 @@ def simulate(
     records: Annotated[
         Path | None, typer.Option(help="Save every game's record into this directory.")
     ] = None,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
 ) -> None:
@@ -271,7 +277,7 @@ def ladder(
             "--vs", help="Play only the matches against these agents (e.g. random,greedy)."
         ),
     ] = None,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     add: Annotated[
@@ -359,7 +365,7 @@ def analyze(
         typer.Option(help="Comma-separated sections to run (default: all for the game)."),
     ] = None,
     html: Annotated[bool, typer.Option(help="Also write report.html.")] = False,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
 ) -> None:
@@ -427,7 +433,7 @@ def train(
     resume: Annotated[
         bool, typer.Option(help="Continue the run that wrote --out after its last round.")
     ] = False,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
 ) -> None:
     """Train a learned bot (a small policy/value network, NumPy only) by imitating a teacher
     bot, then DAgger; the model is written after every round and --resume continues a run.

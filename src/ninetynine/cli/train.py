@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .common import friendly_errors, make_console, parse_option_pairs
+from .progress import LineProgress
 
 
 def run_train(
@@ -32,31 +34,45 @@ def run_train(
             **settings,
         )
         console = make_console()
+        err = Console(stderr=True, highlight=False)
+        # the bar goes to stderr (stdout carries the figures); plain lines off a terminal
         bar = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("{task.fields[figures]}"),
             TimeElapsedColumn(),
-            console=console,
+            console=err,
             auto_refresh=False,
-            disable=not progress,
+            disable=not progress or not err.is_terminal,
         )
         tasks: dict[tuple[int, str], Any] = {}
+        lines: dict[tuple[int, str], LineProgress] = {}
+        as_lines = progress and not err.is_terminal
 
         def report(phase: str, done: int, total: int, info: dict[str, Any]) -> None:
             rnd = int(info["round"])
             key = (rnd, phase)
-            if key not in tasks:
-                what = "games" if phase == "play" else "batches"
-                tasks[key] = bar.add_task(
-                    f"round {rnd + 1}/{config.rounds} {phase} ({what})", total=total, figures=""
-                )
+            what = "games" if phase == "play" else "batches"
             figures = ""
             if phase == "train":
                 figures = (
                     f"agree {info['agreement']:.2f}  policy {info['policy_loss']:.3f}  "
                     f"value {info['value_loss']:.3f}"
+                )
+            if as_lines:
+                if key not in lines:
+                    for other in lines.values():
+                        other.close()
+                    lines[key] = LineProgress(
+                        err.file, f"round {rnd + 1}/{config.rounds} {phase}", total, what
+                    )
+                lines[key].extra = figures
+                lines[key].update(done)
+                return
+            if key not in tasks:
+                tasks[key] = bar.add_task(
+                    f"round {rnd + 1}/{config.rounds} {phase} ({what})", total=total, figures=""
                 )
             bar.update(tasks[key], completed=done, figures=figures)
             if done == total or done % 20 == 0:
@@ -64,6 +80,8 @@ def run_train(
 
         with bar:
             net = train(config, out, resume=resume, progress=report)
+        for line in lines.values():
+            line.close()
         console.print(
             "round  positions  agreement  policy loss  value loss   (measured on each round's "
             "new positions before it trained on them)"
