@@ -11,6 +11,7 @@ exactly.
 
 from __future__ import annotations
 
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -74,6 +75,9 @@ class Game(ABC):
     #: checked seed) and ``from_dict(game, data)`` serve :meth:`new_initial_state` and
     #: :meth:`state_from_dict`, which then need no code of the game's own.
     state_class: ClassVar[type[State]]
+    #: the module of the game's compiled fast state (``new_fast_state(game, seed)`` in it), if
+    #: it has one: see :meth:`new_fast_state`
+    fast_state_module: ClassVar[str | None] = None
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         n = self.default_players if num_players is None else num_players
@@ -110,12 +114,23 @@ class Game(ABC):
         """The game :meth:`new_initial_state` deals for ``seed``, as the game's fast state when
         it has one: a state of the same protocol whose RL step (``current_player``,
         ``legal_actions``, ``legal_actions_mask``, ``observation_tensor``, ``apply_action``,
-        ``is_terminal``, ``returns``) is compiled, equal to the reference after every action.
-        The environments take their states from here. The default: ``new_initial_state``.
+        ``is_terminal``, ``returns``) is compiled, equal to the reference after every action
+        (:mod:`ninetynine.core.fastpath`). The environments take their states from here.
+
+        A game with one names its module in :attr:`fast_state_module`, whose
+        ``new_fast_state(game, seed)`` deals it; without one, or without numpy, or when the
+        compiled module is not built (then with a ``RuntimeWarning``, once), this is
+        ``new_initial_state(seed)``.
 
         :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
         """
-        return self.new_initial_state(seed)
+        if self.fast_state_module is None:
+            return self.new_initial_state(seed)
+        try:
+            module = importlib.import_module(self.fast_state_module)
+        except ImportError:  # no numpy: no tensors either
+            return self.new_initial_state(seed)
+        return module.new_fast_state(self, seed)  # type: ignore[no-any-return]
 
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (``state_class.from_dict``).

@@ -141,16 +141,6 @@ if not TYPE_CHECKING:
     _Base = PATH.base
 
 
-def has_fast_state() -> bool:
-    """Whether the compiled fast state was built and imports."""
-    return PATH.available
-
-
-def fast_state_missing_reason() -> str:
-    """Why the compiled fast state is unavailable (``""`` when it is available)."""
-    return PATH.missing_reason
-
-
 class Ono99FastState(_Base, FastStateMixin):
     """An ONO 99 position with the RL step in C (see the module docstring). Build one with
     ``game.new_fast_state(seed)``."""
@@ -158,11 +148,6 @@ class Ono99FastState(_Base, FastStateMixin):
     path = PATH
     reference_class = Ono99State
     game: Ono99Game
-
-    def reference(self) -> Ono99State:
-        ref = super().reference()
-        assert isinstance(ref, Ono99State)
-        return ref
 
 
 def new_fast_state(game: Ono99Game, seed: int | None) -> State:
@@ -174,4 +159,4 @@ def new_fast_state(game: Ono99Game, seed: int | None) -> State:
     return Ono99FastState.deal(game, seed)
 
 
-__all__ = ["Ono99FastState", "fast_state_missing_reason", "has_fast_state", "new_fast_state"]
+__all__ = ["Ono99FastState", "new_fast_state"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ninetynine.core.game import Game, State
+from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, check_deal, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -72,6 +72,7 @@ class Ono99Game(Game):
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = ONO99_OPTIONS
     state_class = Ono99State
+    fast_state_module = "ninetynine.games.ono99.fast"
     presentation_class = "ninetynine.games.ono99.presentation:Ono99Presentation"
     num_distinct_actions = NUM_ACTIONS
 
@@ -89,17 +90,3 @@ class Ono99Game(Game):
     def max_game_length(self) -> int:
         """Exactly ``max_turns``: every action is one turn (D19)."""
         return self.max_turns
-
-    def new_fast_state(self, seed: int | None = None) -> State:
-        """The game ``new_initial_state(seed)`` deals, as an
-        :class:`~ninetynine.games.ono99.fast.Ono99FastState` (the RL step in C, every option
-        supported; needs numpy), or the reference state with a ``RuntimeWarning`` when the
-        compiled module is not built (``fast.py``).
-
-        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-        """
-        try:
-            from .fast import new_fast_state
-        except ImportError:  # no numpy: no tensors either
-            return self.new_initial_state(seed)
-        return new_fast_state(self, seed)

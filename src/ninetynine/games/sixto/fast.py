@@ -149,16 +149,6 @@ if not TYPE_CHECKING:
     _Base = PATH.base
 
 
-def has_fast_state() -> bool:
-    """Whether the compiled fast state was built and imports."""
-    return PATH.available
-
-
-def fast_state_missing_reason() -> str:
-    """Why the compiled fast state is unavailable (``""`` when it is available)."""
-    return PATH.missing_reason
-
-
 class SixtoFastState(_Base, FastStateMixin):
     """A Sixto position with the RL step in C (see the module docstring). Build one with
     ``game.new_fast_state(seed)``."""
@@ -187,11 +177,6 @@ class SixtoFastState(_Base, FastStateMixin):
     def sheet_score(self, seat: int) -> Any:
         return self._synced().sheet_score(seat)
 
-    def reference(self) -> SixtoState:
-        ref = super().reference()
-        assert isinstance(ref, SixtoState)
-        return ref
-
 
 def new_fast_state(game: SixtoGame, seed: int | None) -> State:
     """``game.new_fast_state(seed)``: a :class:`SixtoFastState`; the reference state for
@@ -207,8 +192,6 @@ def new_fast_state(game: SixtoGame, seed: int | None) -> State:
 
 __all__ = [
     "SixtoFastState",
-    "fast_state_missing_reason",
-    "has_fast_state",
     "new_fast_state",
     "supports",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ninetynine.core.errors import GameOptionError
-from ninetynine.core.game import Game, State
+from ninetynine.core.game import Game
 from ninetynine.core.options import OptionSpec, auto_or_int_parser, choice_parser, int_parser
 from ninetynine.core.registry import register_game
 
@@ -143,6 +143,7 @@ class SixtoGame(Game):
     version = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = SIXTO_OPTIONS
     state_class = SixtoState
+    fast_state_module = "ninetynine.games.sixto.fast"
     presentation_class = "ninetynine.games.sixto.presentation:SixtoPresentation"
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
@@ -177,20 +178,6 @@ class SixtoGame(Game):
         self.unlock: str = o["unlock"]
         self.max_turns: int = o["max_turns"]
         self.notation = Notation(self.pad)
-
-    def new_fast_state(self, seed: int | None = None) -> State:
-        """The game ``new_initial_state(seed)`` deals, as a
-        :class:`~ninetynine.games.sixto.fast.SixtoFastState` (the RL step in C; needs numpy);
-        the reference state for ``pad=kriskras`` (not in C), or with a ``RuntimeWarning`` when
-        the compiled module is not built (``fast.py``).
-
-        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-        """
-        try:
-            from .fast import new_fast_state
-        except ImportError:  # no numpy: no tensors either
-            return self.new_initial_state(seed)
-        return new_fast_state(self, seed)
 
     @property
     def num_distinct_actions(self) -> int:

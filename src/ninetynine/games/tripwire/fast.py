@@ -152,16 +152,6 @@ if not TYPE_CHECKING:
     _Base = PATH.base
 
 
-def has_fast_state() -> bool:
-    """Whether the compiled fast state was built and imports."""
-    return PATH.available
-
-
-def fast_state_missing_reason() -> str:
-    """Why the compiled fast state is unavailable (``""`` when it is available)."""
-    return PATH.missing_reason
-
-
 class TripwireFastState(_Base, FastStateMixin):
     """A Tripwire position with the RL step in C (see the module docstring). Build one with
     ``game.new_fast_state(seed)``."""
@@ -176,11 +166,6 @@ class TripwireFastState(_Base, FastStateMixin):
     def string_to_action(self, text: str) -> int:
         return A.string_to_action(text)
 
-    def reference(self) -> TripwireState:
-        ref = super().reference()
-        assert isinstance(ref, TripwireState)
-        return ref
-
 
 def new_fast_state(game: TripwireGame, seed: int | None) -> State:
     """``game.new_fast_state(seed)``: a :class:`TripwireFastState`, or the reference state
@@ -191,4 +176,4 @@ def new_fast_state(game: TripwireGame, seed: int | None) -> State:
     return TripwireFastState.deal(game, seed)
 
 
-__all__ = ["TripwireFastState", "fast_state_missing_reason", "has_fast_state", "new_fast_state"]
+__all__ = ["TripwireFastState", "new_fast_state"]

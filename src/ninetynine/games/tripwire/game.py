@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ninetynine.core.game import Game, State
+from ninetynine.core.game import Game
 from ninetynine.core.options import (
     OptionSpec,
     auto_or_int_parser,
@@ -145,6 +145,7 @@ class TripwireGame(Game):
     }
     option_specs: ClassVar[Mapping[str, OptionSpec]] = TRIPWIRE_OPTIONS
     state_class = TripwireState
+    fast_state_module = "ninetynine.games.tripwire.fast"
     presentation_class = "ninetynine.games.tripwire.presentation:TripwirePresentation"
     num_distinct_actions = NUM_ACTIONS
 
@@ -192,17 +193,3 @@ class TripwireGame(Game):
         else:
             plays = sum(self.counts)
         return self.max_turns * (plays + 1 + self.num_players)
-
-    def new_fast_state(self, seed: int | None = None) -> State:
-        """The game ``new_initial_state(seed)`` deals, as a
-        :class:`~ninetynine.games.tripwire.fast.TripwireFastState` (the RL step in C, every
-        option; needs numpy), or the reference state with a ``RuntimeWarning`` when the
-        compiled module is not built (``fast.py``).
-
-        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-        """
-        try:
-            from .fast import new_fast_state
-        except ImportError:  # no numpy: no tensors either
-            return self.new_initial_state(seed)
-        return new_fast_state(self, seed)

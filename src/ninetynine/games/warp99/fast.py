@@ -76,16 +76,6 @@ if not TYPE_CHECKING:
     _Base = PATH.base
 
 
-def has_fast_state() -> bool:
-    """Whether the compiled fast state was built and imports."""
-    return PATH.available
-
-
-def fast_state_missing_reason() -> str:
-    """Why the compiled fast state is unavailable (``""`` when it is available)."""
-    return PATH.missing_reason
-
-
 class Warp99FastState(_Base, FastStateMixin):
     """A Warp 99 / Ninety Nine position with the RL step in C (see the module docstring).
     Build one with ``game.new_fast_state(seed)``."""
@@ -100,11 +90,6 @@ class Warp99FastState(_Base, FastStateMixin):
     def string_to_action(self, text: str) -> int:
         return A.string_to_action(text)
 
-    def reference(self) -> Warp99State:
-        ref = super().reference()
-        assert isinstance(ref, Warp99State)
-        return ref
-
 
 def new_fast_state(game: Warp99Game, seed: int | None) -> State:
     """``game.new_fast_state(seed)``: a :class:`Warp99FastState`, or the reference state (with
@@ -115,4 +100,4 @@ def new_fast_state(game: Warp99Game, seed: int | None) -> State:
     return Warp99FastState.deal(game, seed)
 
 
-__all__ = ["Warp99FastState", "fast_state_missing_reason", "has_fast_state", "new_fast_state"]
+__all__ = ["Warp99FastState", "new_fast_state"]

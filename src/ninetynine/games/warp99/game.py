@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ninetynine.core.game import Game, State
+from ninetynine.core.game import Game
 from ninetynine.core.options import (
     OptionSpec,
     choice_parser,
@@ -166,6 +166,7 @@ class Warp99Game(Game):
     version = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = WARP99_OPTIONS
     state_class = Warp99State
+    fast_state_module = "ninetynine.games.warp99.fast"
     presentation_class = "ninetynine.games.warp99.presentation:Warp99Presentation"
     num_distinct_actions = NUM_ACTIONS
 
@@ -243,20 +244,6 @@ class Warp99Game(Game):
             extra = cards - rows if self.extra_card else 0
             total += cards + (2 + flips) * rows + extra
         return min(total, self.max_turns * ACTIONS_PER_TURN_BOUND)
-
-    def new_fast_state(self, seed: int | None = None) -> State:
-        """The game ``new_initial_state(seed)`` deals, as a
-        :class:`~ninetynine.games.warp99.fast.Warp99FastState` (the RL step in C; needs
-        numpy), or the reference state with a ``RuntimeWarning`` when the compiled module is
-        not built (``fast.py``).
-
-        :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-        """
-        try:
-            from .fast import new_fast_state
-        except ImportError:  # no numpy: no tensors either
-            return self.new_initial_state(seed)
-        return new_fast_state(self, seed)
 
     def batched_engine(
         self,
