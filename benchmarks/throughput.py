@@ -82,7 +82,7 @@ def play_rl(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]
 
 def play_engine_fast(game: ninetynine.Game, seed: int, choose: Callable[[list[int]], int]) -> int:
     """:func:`play_engine` on ``game.new_fast_state(seed)`` (the game's fast state: compiled
-    for Warp 99, Ninety Nine, ONO 99 and Sixto; the reference state for the others)."""
+    for every game but 99 Heroes; the reference state there)."""
     state = game.new_fast_state(seed)
     actions = 0
     while not state.is_terminal():
