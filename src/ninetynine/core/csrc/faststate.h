@@ -12,15 +12,18 @@
  *   #define FS_MAXPLAYERS M
  *   #define FS_TYPE_NAME "ninetynine.games.<game>._fast.FastState"
  *   #define FS_TITLE "<Game>"  for messages
- *   static int fs_game_params(PyObject *params, FS_PARAMS *P);    -1 with an exception set
+ *   static int get_params(PyObject *params, FS_PARAMS *P);        -1 with an exception set
+ *   static void deal(const FS_PARAMS *P, FS_GAME *g, uint64_t seed);          State.new
+ *   static int legal_actions(const FS_PARAMS *P, const FS_GAME *g, int *out);  sorted ids
+ *   static void apply(const FS_PARAMS *P, FS_GAME *g, int action);            a legal one
+ *   static void write_obs(const FS_PARAMS *P, const FS_GAME *g, int me, float *out);
+ *       encode_observation(observation(me)); me = -1 for the spectator's (None) view
+ *       (these five are the engine's own functions; a game whose engine names one otherwise
+ *       says so: #define FS_GAME_PARAMS its_name, FS_GAME_DEAL, FS_GAME_LEGAL, FS_GAME_APPLY,
+ *       FS_GAME_WRITE_OBS)
  *   static int fs_game_num_players(const FS_PARAMS *P);
  *   static int fs_game_tensor_size(const FS_PARAMS *P);           floats in the tensor
- *   static void fs_game_deal(const FS_PARAMS *P, FS_GAME *g, uint64_t seed);  State.new
  *   static int fs_game_player(const FS_PARAMS *P, const FS_GAME *g);   -1 once over
- *   static int fs_game_legal(const FS_PARAMS *P, const FS_GAME *g, int *out);  sorted ids
- *   static void fs_game_apply(const FS_PARAMS *P, FS_GAME *g, int action);    a legal one
- *   static void fs_game_write_obs(const FS_PARAMS *P, const FS_GAME *g, int me, float *out);
- *       encode_observation(observation(me)); me = -1 for the spectator's (None) view
  *   static void fs_game_returns(const FS_PARAMS *P, const FS_GAME *g, double *out);
  *   static void fs_game_scores(const FS_PARAMS *P, const FS_GAME *g, double *out);
  *   static int fs_game_winner(const FS_PARAMS *P, const FS_GAME *g);   -1: none (yet)
@@ -45,6 +48,22 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifndef FS_GAME_PARAMS
+#define FS_GAME_PARAMS get_params
+#endif
+#ifndef FS_GAME_DEAL
+#define FS_GAME_DEAL deal
+#endif
+#ifndef FS_GAME_LEGAL
+#define FS_GAME_LEGAL legal_actions
+#endif
+#ifndef FS_GAME_APPLY
+#define FS_GAME_APPLY apply
+#endif
+#ifndef FS_GAME_WRITE_OBS
+#define FS_GAME_WRITE_OBS write_obs
+#endif
+
 /* numpy.empty and the two dtypes, handed over by core/fastpath.py (no numpy headers needed) */
 static PyObject *np_empty = NULL, *dt_f32 = NULL, *dt_i8 = NULL, *n_actions = NULL;
 
@@ -64,7 +83,7 @@ typedef struct {
 
 static inline void fs_legal(FastState *s) {
     if (!s->legal_ok) {
-        s->nlegal = fs_game_legal(&s->P, &s->g, s->legal);
+        s->nlegal = FS_GAME_LEGAL(&s->P, &s->g, s->legal);
         s->legal_ok = 1;
     }
 }
@@ -88,7 +107,7 @@ static int fs_push(FastState *s, int a) {
 /* apply a legal action and remember it (-1: out of memory, nothing applied) */
 static inline int fs_play(FastState *s, int a) {
     if (fs_push(s, a) < 0) return -1;
-    fs_game_apply(&s->P, &s->g, a);
+    FS_GAME_APPLY(&s->P, &s->g, a);
     s->legal_ok = 0;
     return 0;
 }
@@ -109,7 +128,7 @@ static PyObject *fs_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     if (sd == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     FastState *s = (FastState *)type->tp_alloc(type, 0);
     if (!s) return NULL;
-    if (fs_game_params(params, &s->P) < 0) {
+    if (FS_GAME_PARAMS(params, &s->P) < 0) {
         Py_DECREF(s);
         return NULL;
     }
@@ -122,7 +141,7 @@ static PyObject *fs_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->game = game;
     s->seed = (uint64_t)sd;
     memset(&s->g, 0, sizeof(FS_GAME));
-    fs_game_deal(&s->P, &s->g, (uint64_t)sd);
+    FS_GAME_DEAL(&s->P, &s->g, (uint64_t)sd);
     return (PyObject *)s;
 }
 
@@ -324,7 +343,7 @@ static PyObject *fs_observation_tensor(FastState *s, PyObject *const *args, Py_s
     PyObject *arr = fs_new_array(s->tensor_size, dt_f32, out, D * 4, &view, "the tensor", "f",
                                  "float32");
     if (!arr) return NULL;
-    fs_game_write_obs(&s->P, &s->g, me, (float *)view.buf);
+    FS_GAME_WRITE_OBS(&s->P, &s->g, me, (float *)view.buf);
     PyBuffer_Release(&view);
     return arr;
 }

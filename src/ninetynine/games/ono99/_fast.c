@@ -471,20 +471,11 @@ typedef Game FS_GAME;
 #define FS_TYPE_NAME "ninetynine.games.ono99._fast.FastState"
 #define FS_TITLE "ONO 99"
 
-static int fs_game_params(PyObject *params, Params *P) { return get_params(params, P); }
 static int fs_game_num_players(const Params *P) { return P->n; }
 static int fs_game_tensor_size(const Params *P) { return P->off[O_SIZE]; }
-static void fs_game_deal(const Params *P, Game *g, uint64_t seed) { deal(P, g, seed); }
 static int fs_game_player(const Params *P, const Game *g) {
     (void)P;
     return g->ended ? -1 : g->player;
-}
-static int fs_game_legal(const Params *P, const Game *g, int *out) {
-    return legal_actions(P, g, out);
-}
-static void fs_game_apply(const Params *P, Game *g, int a) { apply(P, g, a); }
-static void fs_game_write_obs(const Params *P, const Game *g, int me, float *out) {
-    write_obs(P, g, me, out);
 }
 static int fs_game_winner(const Params *P, const Game *g) {
     (void)P;

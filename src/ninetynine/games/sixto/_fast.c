@@ -571,15 +571,7 @@ static int fs_game_params(PyObject *params, Params *P) {
 }
 static int fs_game_num_players(const Params *P) { return P->n; }
 static int fs_game_tensor_size(const Params *P) { return P->off[O_SIZE]; }
-static void fs_game_deal(const Params *P, Game *g, uint64_t seed) { deal(P, g, seed); }
 static int fs_game_player(const Params *P, const Game *g) { return player_of(P, g); }
-static int fs_game_legal(const Params *P, const Game *g, int *out) {
-    return legal_actions(P, g, out);
-}
-static void fs_game_apply(const Params *P, Game *g, int a) { apply(P, g, a); }
-static void fs_game_write_obs(const Params *P, const Game *g, int me, float *out) {
-    write_obs(P, g, me, out);
-}
 static int fs_game_winner(const Params *P, const Game *g) {
     (void)P;
     return g->phase == OVER ? g->winner : -1;
@@ -598,6 +590,7 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
     for (int i = 0; i < P->n; i++) out[i] = g->score[i];
 }
 
+#define FS_GAME_PARAMS fs_game_params /* its own: the sheets checked too */
 #include "faststate.h"
 #include "faststate_random.h" /* play_random_agents */
 
