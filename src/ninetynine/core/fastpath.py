@@ -69,8 +69,8 @@ class FastPath:
     :param version: the ``FS_VERSION`` of the C file this Python side drives; another build
         is refused as out of date.
     :param title: the game's name, for messages.
-    :param params: the game's options as its C side reads them (``get_params`` in its ``_fast.c``), made
-        once per game object and kept on it.
+    :param params: the game's options as its C side reads them (``get_params`` in its
+        ``_fast.c``), made once per game object and kept on it.
     :param setup: called with the module once it is imported (hands over the rules' tables),
         before numpy's ``empty`` and dtypes are given to it.
     """
