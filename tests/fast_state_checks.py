@@ -15,13 +15,14 @@ import os
 import pickle
 import random
 import shutil
+import warnings
 from typing import Any
 
 import numpy as np
 import pytest
 
 import ninetynine
-from ninetynine.core.errors import IllegalActionError
+from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.fastpath import FastPath
 from ninetynine.core.game import Game, State
 
@@ -277,3 +278,34 @@ def check_live_state_hides_its_seed(game: Game) -> None:
             assert str(seed) not in text and f"{seed:x}" not in text.lower()
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.seed == seed
+
+
+def check_fallback_without_the_module(
+    game: Game, fast_class: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the compiled module the game deals its reference state, with a
+    ``RuntimeWarning`` said once."""
+    path = fast_class.path
+    monkeypatch.setattr(path, "module", None)
+    monkeypatch.setattr(
+        path, "missing_reason", f"the compiled {path.title} fast state (x) is not built"
+    )
+    monkeypatch.setattr(path, "_warned", False)
+    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
+        state = game.new_fast_state(3)
+    assert type(state) is fast_class.reference_class
+    assert state.to_json() == game.new_initial_state(3).to_json()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        game.new_fast_state(4)  # said once
+
+
+def check_seeds(game: Game) -> None:
+    """Seeds are checked as ``new_initial_state`` checks them; ``None`` draws a fresh deal."""
+    for bad in (-1, 2**64, 1.5, "3", True):
+        with pytest.raises(GameOptionError):
+            game.new_fast_state(bad)  # type: ignore[arg-type]
+    big = 2**64 - 1
+    assert game.new_fast_state(big).to_json() == game.new_initial_state(big).to_json()
+    a, b = game.new_fast_state(), game.new_fast_state()
+    assert a.to_json() != b.to_json()  # fresh deals

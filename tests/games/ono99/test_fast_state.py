@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 import sys
 import time
-import warnings
 
 import pytest
 
@@ -180,17 +179,8 @@ def test_a_live_fast_state_hides_its_seed() -> None:
 def test_without_the_compiled_module_the_reference_state_is_dealt_with_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(F.PATH, "module", None)
-    monkeypatch.setattr(F.PATH, "missing_reason", "the compiled ONO 99 fast state (x) is not built")
-    monkeypatch.setattr(F.PATH, "_warned", False)
     game = ninetynine.load_game("ono99", num_players=4)
-    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
-        state = game.new_fast_state(3)
-    assert type(state) is Ono99State
-    assert state.to_json() == game.new_initial_state(3).to_json()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        game.new_fast_state(4)  # said once
+    checks.check_fallback_without_the_module(game, F.Ono99FastState, monkeypatch)
 
 
 def test_a_build_whose_rules_differ_from_the_python_modules_is_refused(

@@ -20,7 +20,6 @@ import pytest
 
 import fast_state_checks as checks
 import ninetynine
-from ninetynine.core.errors import GameOptionError
 from ninetynine.games.sixto import fast as F
 from ninetynine.games.sixto.state import SixtoState
 
@@ -161,17 +160,8 @@ def test_kriskras_deals_the_reference_state_without_a_warning() -> None:
 def test_without_the_compiled_module_the_reference_state_is_dealt_with_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(F.PATH, "module", None)
-    monkeypatch.setattr(F.PATH, "missing_reason", "the compiled Sixto fast state (x) is not built")
-    monkeypatch.setattr(F.PATH, "_warned", False)
     game = ninetynine.load_game("sixto", num_players=3)
-    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
-        state = game.new_fast_state(3)
-    assert type(state) is SixtoState
-    assert state.to_json() == game.new_initial_state(3).to_json()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        game.new_fast_state(4)  # said once
+    checks.check_fallback_without_the_module(game, F.SixtoFastState, monkeypatch)
 
 
 def test_a_stale_build_is_refused_with_the_way_to_rebuild(
@@ -193,14 +183,7 @@ def test_a_stale_build_is_refused_with_the_way_to_rebuild(
 
 def test_seeds_are_checked_and_none_draws_one() -> None:
     require_fast()
-    game = ninetynine.load_game("sixto", num_players=2)
-    for bad in (-1, 2**64, 1.5, "3", True):
-        with pytest.raises(GameOptionError):
-            game.new_fast_state(bad)  # type: ignore[arg-type]
-    big = 2**64 - 1
-    assert game.new_fast_state(big).to_json() == game.new_initial_state(big).to_json()
-    a, b = game.new_fast_state(), game.new_fast_state()
-    assert a.to_json() != b.to_json()  # fresh deals
+    checks.check_seeds(ninetynine.load_game("sixto", num_players=2))
 
 
 if __name__ == "__main__":  # the long run: python tests/games/sixto/test_fast_state.py N

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import sys
 import time
-import warnings
 
 import pytest
 
 import fast_state_checks as checks
 import ninetynine
-from ninetynine.core.errors import GameOptionError
 from ninetynine.games.tripwire import fast as F
-from ninetynine.games.tripwire.state import TripwireState
 
 #: (game id, players, options, share of the actions): every option the game has.
 CONFIGS: list[tuple[str, int, dict[str, object], float]] = [
@@ -130,19 +127,8 @@ def test_a_live_fast_state_hides_its_seed() -> None:
 def test_without_the_compiled_module_the_reference_state_is_dealt_with_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(F.PATH, "module", None)
-    monkeypatch.setattr(
-        F.PATH, "missing_reason", "the compiled Tripwire fast state (x) is not built"
-    )
-    monkeypatch.setattr(F.PATH, "_warned", False)
     game = ninetynine.load_game("tripwire", num_players=3)
-    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
-        state = game.new_fast_state(3)
-    assert type(state) is TripwireState
-    assert state.to_json() == game.new_initial_state(3).to_json()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        game.new_fast_state(4)  # said once
+    checks.check_fallback_without_the_module(game, F.TripwireFastState, monkeypatch)
 
 
 def test_a_stale_build_is_refused_with_the_way_to_rebuild(
@@ -182,14 +168,7 @@ def test_params_outside_the_c_sides_range_are_refused() -> None:
 
 def test_seeds_are_checked_and_none_draws_one() -> None:
     require_fast()
-    game = ninetynine.load_game("tripwire", num_players=2)
-    for bad in (-1, 2**64, 1.5, "3", True):
-        with pytest.raises(GameOptionError):
-            game.new_fast_state(bad)  # type: ignore[arg-type]
-    big = 2**64 - 1
-    assert game.new_fast_state(big).to_json() == game.new_initial_state(big).to_json()
-    a, b = game.new_fast_state(), game.new_fast_state()
-    assert a.to_json() != b.to_json()  # fresh deals
+    checks.check_seeds(ninetynine.load_game("tripwire", num_players=2))
 
 
 if __name__ == "__main__":  # the long run: python tests/games/tripwire/test_fast_state.py N

@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import sys
 import time
-import warnings
 
 import pytest
 
 import fast_state_checks as checks
 import ninetynine
-from ninetynine.core.errors import GameOptionError
 from ninetynine.games.warp99 import fast as F
-from ninetynine.games.warp99.state import Warp99State
 
 #: (game id, players, options, share of the actions): every rule the options switch.
 CONFIGS: list[tuple[str, int, dict[str, object], float]] = [
@@ -86,19 +83,8 @@ def test_a_live_fast_state_hides_its_seed() -> None:
 def test_without_the_compiled_module_the_reference_state_is_dealt_with_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(F.PATH, "module", None)
-    monkeypatch.setattr(
-        F.PATH, "missing_reason", "the compiled Warp 99 fast state (x) is not built"
-    )
-    monkeypatch.setattr(F.PATH, "_warned", False)
     game = ninetynine.load_game("warp99", num_players=3)
-    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
-        state = game.new_fast_state(3)
-    assert type(state) is Warp99State
-    assert state.to_json() == game.new_initial_state(3).to_json()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        game.new_fast_state(4)  # said once
+    checks.check_fallback_without_the_module(game, F.Warp99FastState, monkeypatch)
 
 
 def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -> None:
@@ -141,14 +127,7 @@ def test_a_stale_or_missing_build_is_refused_with_the_way_to_rebuild(
 
 def test_seeds_are_checked_and_none_draws_one() -> None:
     require_fast()
-    game = ninetynine.load_game("ninetynine", num_players=2)
-    for bad in (-1, 2**64, 1.5, "3", True):
-        with pytest.raises(GameOptionError):
-            game.new_fast_state(bad)  # type: ignore[arg-type]
-    big = 2**64 - 1
-    assert game.new_fast_state(big).to_json() == game.new_initial_state(big).to_json()
-    a, b = game.new_fast_state(), game.new_fast_state()
-    assert a.to_json() != b.to_json()  # fresh deals
+    checks.check_seeds(ninetynine.load_game("ninetynine", num_players=2))
 
 
 def test_games_without_a_fast_state_deal_their_reference_state() -> None:
