@@ -190,6 +190,38 @@ def test_standings_pool_every_file_of_a_game(tmp_path) -> None:
         load_ladders([tmp_path / "missing"])
 
 
+def test_standings_draw_each_games_strength_against_thinking_time(tmp_path) -> None:
+    """``strength_points`` gives the plot the pooled figures (a bot's games against greedy
+    over both files, at its mean CPU over the files that timed it); one PNG a game."""
+    import json
+
+    from ninetynine.sim.standings import (
+        load_ladders,
+        standings,
+        strength_points,
+        write_strength_plots,
+    )
+
+    a = run_ladder("warp99", ["greedy", "ismcts:8"], games=4, seed=1)
+    b = run_ladder("warp99", ["greedy", "ismcts:8"], games=6, seed=2)
+    c = run_ladder("ono99", ["random", "greedy"], games=4, seed=3)
+    for name, lad in (("ladder-a.json", a), ("ladder-b.json", b), ("ladder-c.json", c)):
+        (tmp_path / name).write_text(json.dumps(lad.to_dict()))
+    table = standings(load_ladders([tmp_path]))
+    pts = strength_points(table["warp99"])
+    cell = pts["matrix"]["ismcts:8"]["greedy"]
+    wins = a.matrix["ismcts:8"]["greedy"]["wins"] + b.matrix["ismcts:8"]["greedy"]["wins"]
+    assert (cell["games"], cell["wins"]) == (10, wins)
+    assert cell["ci95"][0] <= cell["win_rate"] <= cell["ci95"][1]
+    cpu = [lad.timing["ismcts:8"] for lad in (a, b)]
+    mean = sum(t["cpu_mean_s"] * t["decisions"] for t in cpu) / sum(t["decisions"] for t in cpu)
+    assert abs(pts["timing"]["ismcts:8"]["cpu_mean_s"] - mean) < 1e-12
+    assert "random" not in pts["matrix"]["ismcts:8"]  # never met: no point
+    out = write_strength_plots(table, tmp_path / "plots")
+    assert [p.name for p in out] == ["strength-ono99.png", "strength-warp99.png"]
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in out)
+
+
 def test_the_cli_adds_a_bot_to_a_ladder_file_and_prints_standings(tmp_path) -> None:
     import json
 

@@ -377,7 +377,8 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
     reference opponent (``random``, ``greedy`` when present, else every agent), the win rate
     of every other agent against it, at that agent's mean CPU seconds per decision (log scale;
     the wall clock for a ladder recorded without CPU times): CPU time does not grow with the
-    machine's load, so plots made on a busy machine stay comparable."""
+    machine's load, so plots made on a busy machine stay comparable. A ``games_per_match`` of
+    ``None`` stands for pooled files (:func:`ninetynine.sim.standings.strength_points`)."""
     agents: list[str] = ladder["agents"]
     refs = [a for a in ("random", "greedy") if a in agents] or agents[:1]
     timing = ladder["timing"]
@@ -406,12 +407,12 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
             color=COLORS[i % 8],
             label=f"against {ref}",
         )
-        for x, y, _, name in pts:
-            ax.annotate(
+        for k, (x, y, _, name) in enumerate(pts):
+            ax.annotate(  # neighbours' labels alternate below and above their points
                 name,
                 (x, y),
                 textcoords="offset points",
-                xytext=(4, -10),
+                xytext=(4, -10 if k % 2 == 0 else 5),
                 fontsize=7,
                 color=COLORS[i % 8],
             )
@@ -431,9 +432,11 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
     ax.set_ylim(0, 1.05)
     ax.legend(fontsize=8, frameon=False, loc="lower right")
     n = ladder["num_players"]
+    per_match = ladder["games_per_match"]
     ax.set_title(
         f"{ladder['game']}: strength against thinking time "
-        f"({'heads-up' if n == 2 else f'{n} players'}, {ladder['games_per_match']} games a match)",
+        f"({'heads-up' if n == 2 else f'{n} players'}, "
+        + (f"{per_match} games a match)" if per_match else "every ladder file pooled)"),
         fontsize=10,
     )
     return save(fig, path)

@@ -277,9 +277,10 @@ def _check_add_arguments(old: Ladder, ladder_file: Path, given: dict[str, Any]) 
             raise GameOptionError(f"{flag} does not go with --add (the file's ladder is extended)")
 
 
-def run_standings_command(paths: list[Path], write: Path | None) -> None:
+def run_standings_command(paths: list[Path], write: Path | None, plots: Path | None = None) -> None:
     """``ninetynine standings``: the pooled table of every ladder file, printed as Markdown or
-    written between the standings markers of ``write``.
+    written between the standings markers of ``write``; with ``plots``, one
+    strength-against-time PNG a game in that directory.
 
     :raises typer.Exit: code 2 after a one-line error for bad input.
     """
@@ -288,11 +289,16 @@ def run_standings_command(paths: list[Path], write: Path | None) -> None:
         standings,
         standings_markdown,
         write_standings,
+        write_strength_plots,
     )
 
     err = Console(stderr=True)
     try:
-        body = standings_markdown(standings(load_ladders(paths)))
+        table = standings(load_ladders(paths))
+        body = standings_markdown(table)
+        if plots is not None:
+            for png in write_strength_plots(table, plots):
+                err.print(f"plot written to {escape(str(png))}", highlight=False, soft_wrap=True)
         if write is None:
             print(body, end="")
         else:

@@ -339,12 +339,19 @@ def standings(
             "(e.g. docs/reports/ladder.md) instead of printing it."
         ),
     ] = None,
+    plots: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also draw each game's strength against thinking time (win rate against "
+            "random and greedy at CPU seconds per decision) as DIR/strength-GAME.png."
+        ),
+    ] = None,
 ) -> None:
     """Every ladder file of each game pooled: win rates against random and greedy, OpenSkill
     ratings across all of the game's bots, CPU per decision (Markdown)."""
     from .ladder import run_standings_command
 
-    run_standings_command(paths or [Path("docs/reports")], write)
+    run_standings_command(paths or [Path("docs/reports")], write, plots)
 
 
 @app.command()

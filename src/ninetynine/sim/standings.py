@@ -9,7 +9,8 @@ games of each pair of bots are added up (Wilson 95% intervals on the sums), and 
 so a bot that never met another is still placed on the same scale through the bots they both
 met. :func:`standings_markdown` writes the table that ``docs/reports/ladder.md`` shows between
 its ``standings`` markers (``ninetynine standings docs/reports --write docs/reports/ladder.md``
-regenerates it).
+regenerates it), and :func:`write_strength_plots` draws each game's strength against thinking
+time from the same pooled figures (``--plots docs/reports``).
 
 Pooling trusts that a bot's spec (``ismcts:200``) names the same bot in every file: a file
 measured before a bot's code changed should be removed or renamed when the change matters.
@@ -172,6 +173,46 @@ def standings_markdown(table: dict[str, GameStanding]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def strength_points(st: GameStanding) -> dict[str, Any]:
+    """``st`` in the shape of a ladder's JSON (``Ladder.to_dict()``) for
+    :func:`ninetynine.analysis.plots.plot_strength`: every bot timed in some file, its pooled
+    win rate and Wilson 95% interval against ``random`` and ``greedy``, at its mean CPU
+    seconds per decision over every file that timed it (``games_per_match`` is ``None``: the
+    files differ)."""
+    timed = [a for a in st.agents if a in st.cpu or a in REFERENCES]
+    matrix: dict[str, dict[str, dict[str, Any]]] = {a: {} for a in timed}
+    for (a, b), pair in st.pairs.items():
+        if a in matrix and b in REFERENCES and pair.games:
+            lo, hi = wilson_interval(pair.wins, pair.games)
+            matrix[a][b] = {
+                "games": pair.games,
+                "wins": pair.wins,
+                "draws": pair.draws,
+                "win_rate": pair.wins / pair.games,
+                "ci95": [lo, hi],
+            }
+    return {
+        "game": st.game,
+        "num_players": 2,
+        "games_per_match": None,
+        "agents": timed,
+        "timing": {a: {"cpu_mean_s": st.cpu.get(a, (0, 0.0, 0.0))[1]} for a in timed},
+        "matrix": matrix,
+    }
+
+
+def write_strength_plots(table: dict[str, GameStanding], directory: Path) -> list[Path]:
+    """One strength-against-thinking-time plot a game, ``directory/strength-GAME.png``, from
+    the pooled standings (:func:`strength_points`); the paths written, in game order."""
+    from ninetynine.analysis.plots import plot_strength
+
+    directory.mkdir(parents=True, exist_ok=True)
+    return [
+        plot_strength(strength_points(table[game]), directory / f"strength-{game}.png")
+        for game in sorted(table)
+    ]
+
+
 def write_standings(markdown_path: Path, body: str) -> None:
     """Put ``body`` between the standings markers of ``markdown_path`` (appended with its
     markers when the file has none; the rest of the file is kept as it is).
@@ -200,5 +241,7 @@ __all__ = [
     "load_ladders",
     "standings",
     "standings_markdown",
+    "strength_points",
     "write_standings",
+    "write_strength_plots",
 ]
