@@ -221,6 +221,15 @@ def test_config_checks_and_command(tmp_path: Path) -> None:
     assert "-o target=50" in replace(TINY, options={"target": "50"}).command()
 
 
+def test_training_a_game_without_a_tensor_says_so(tmp_path: Path, monkeypatch) -> None:
+    """The error names the game and what its presentation lacks (it was an AttributeError)."""
+    from ninetynine.games.warp99.game import Warp99Game
+
+    monkeypatch.setattr(Warp99Game, "has_observation_tensor", lambda self: False)
+    with pytest.raises(GameOptionError, match="'warp99' has no observation tensor"):
+        train(TINY, tmp_path / "m.npz")
+
+
 def test_positions_label_the_winner_relative_to_the_acting_seat() -> None:
     game = _game(3)
     state = _mid_game(game, 2, 5)

@@ -119,6 +119,7 @@ def test_a_table_is_a_sequence_of_results() -> None:
     assert len(t) == 3 and t[-1] == t[2] and t[0:2] == [t[0], t[1]]
     assert t[1].winner is None and t[1].returns == [0.0, 0.0] and t[0].index == 100
     assert t == list(t) and t != list(t)[:2]
+    assert t.index(t[2]) == 2 and t.count(t[0]) == 1  # Sequence's own methods still work
     with pytest.raises(IndexError):
         t[3]
     u = ResultTable.concat([t, _table([["y", "x"], ["x", "y"]], [0, 1], [1, 0])])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from typing import cast
 
 from ninetynine.core.agent import Agent, SearchAgent, SearchView, choose_action
 from ninetynine.core.errors import GameOptionError
@@ -77,7 +78,7 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None) -> Age
             f"agent {spec!r} ({type(agent).__name__}) lacks {' and '.join(missing)}; an "
             "agent has a name and a step method (ninetynine.core.agent.Agent)"
         )
-    return agent
+    return cast(Agent, agent)
 
 
 def _takes_options(factory: Callable[..., object], *args: object) -> bool:

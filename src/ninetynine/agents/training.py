@@ -399,7 +399,7 @@ def _train(
 ) -> PolicyValueNet:
     game = config.make_game()
     if not game.has_observation_tensor():
-        raise GameOptionError(game._no_tensor_message())
+        raise GameOptionError(game.presentation._no_tensor_message())
     ckpt = checkpoint_path(out)
     settings = asdict(config)
     if resume and out.exists():

@@ -6,6 +6,7 @@ game reports them)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ninetynine.sim.stats import describe
 
@@ -29,7 +30,8 @@ def seats(ctx: Context) -> None:
     number of seats tested (Holm)."""
     r = ctx.report
     r.heading("Win rate by seat and player count")
-    rows, groups, fair, data = [], {}, {}, {}
+    rows, groups, fair = [], {}, {}
+    data: dict[int, dict[str, Any]] = {}
     tests: list[tuple[int, int, float, float]] = []  # (players, seat, rate, p-value)
     for n in [k for k in ctx.player_counts() if k > 1]:  # alone, nobody wins
         games = ctx.run(n)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO, cast
 
 import typer
 from rich.console import Console
@@ -81,7 +81,7 @@ def terminal_read_line(console: Console, stream: IO[str] | None = None) -> Calla
         discard_typeahead(stream)
         if stream is None:
             return console.input(prompt)  # input(): line editing on a terminal
-        line = console.input(prompt, stream=stream)
+        line = console.input(prompt, stream=cast(TextIO, stream))  # any text stream reads
         if not line:
             raise EOFError
         return line.rstrip("\r\n")

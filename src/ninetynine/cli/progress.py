@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import IO
 
 from rich.console import Console
 from rich.progress import (
@@ -57,7 +57,7 @@ class LineProgress:
 
     def __init__(
         self,
-        out: TextIO,
+        out: IO[str],
         description: str,
         total: int,
         unit: str = "games",

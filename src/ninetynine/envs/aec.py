@@ -61,7 +61,8 @@ from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
 ObsType = dict[str, np.ndarray]
 
 
-class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):
+# PettingZoo ships no type information: its base class is Any to the checker.
+class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):  # type: ignore[misc]
     """AEC environment for the game ``game_id`` (see the module docstring); a bad game,
     option or render mode raises as :meth:`GameEnv._set_up` says."""
 
@@ -103,7 +104,7 @@ class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._state.current_player()]
         if self.render_mode == "human":
             self.render()

@@ -79,7 +79,8 @@ def legal_for(state: State, seat: int) -> list[int]:
     return sorted(hook(seat)) if hook is not None else []
 
 
-class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int]):
+# PettingZoo ships no type information: its base class is Any to the checker.
+class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
     """Parallel environment for the game ``game_id`` (see the module docstring); a bad game,
     option or render mode raises as :meth:`GameEnv._set_up` says, a bad ``illegal_action``
     a ``ValueError``."""
@@ -183,7 +184,7 @@ class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int])
     def _observe(self) -> dict[str, ObsType]:
         state = self._require_state()
         movers = set(simultaneous_players(state))
-        out = {}
+        out: dict[str, ObsType] = {}
         for agent in self.possible_agents:
             seat = self.agent_name_mapping[agent]
             mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)

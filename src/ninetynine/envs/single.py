@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import gymnasium
 import numpy as np
@@ -85,6 +85,9 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import Game, State
 from ninetynine.core.registry import agent_factory, list_games, resolve_level
 from ninetynine.core.rng import Rng
+
+if TYPE_CHECKING:
+    from ninetynine.core.fastpath import CompiledFastState
 
 from .common import (
     METADATA,
@@ -174,9 +177,10 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
         self._bot_makers = [_bot_maker(spec, self.game) for spec in self.opponent_specs]
         self.fixed_seat = seat
         self.illegal_action = illegal_action
-        self.observation_space = observation_space(self.game)
-        self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self._num_actions = self.game.num_distinct_actions
+        # Gymnasium types a space by what it samples; Dict's samples are dicts of arrays
+        self.observation_space = cast("spaces.Space[ObsType]", observation_space(self.game))
+        self.action_space = cast("spaces.Space[int]", spaces.Discrete(self._num_actions))
         self.seat = 0 if seat is None else seat
         self._opponents: dict[int, Agent] = {}
         self._random_rngs: list[Rng | None] = []
@@ -254,7 +258,7 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             if self._fast_bots:
                 # every bot is a random one on a fast state: _play_opponents() in one call (it
                 # plays them until the learner is to act, the game ends or the budget is spent)
-                self._steps += state.play_random_agents(
+                self._steps += cast("CompiledFastState", state).play_random_agents(
                     seat, self._max_len - self._steps, self._random_rngs
                 )
             else:
@@ -270,11 +274,11 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
             mask = state.legal_actions_mask()
         else:
             mask = np.zeros(self._num_actions, dtype=np.int8)
-        info: dict[str, Any] = {"action_mask": mask.copy(), "seat": seat, "scores": state.scores()}
+        info = {"action_mask": mask.copy(), "seat": seat, "scores": state.scores()}
         if self._done:  # the episode is over: the seed and every seat's moves, for replay
             info["game_seed"] = self._game_seed
             info["history"] = state.history()
-        observation = {"observation": state.observation_tensor(seat), "action_mask": mask}
+        observation: ObsType = {"observation": state.observation_tensor(seat), "action_mask": mask}
         return observation, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:

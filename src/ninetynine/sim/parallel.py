@@ -273,8 +273,8 @@ class RayExecutor(Executor):
         assert self._cpus is not None
         return self._cpus
 
-    @property  # type: ignore[override]
-    def jobs(self) -> int:
+    @property
+    def jobs(self) -> int:  # type: ignore[override]
         """The shard plan's workers: ``jobs`` as given, else the cluster's CPUs."""
         return self._jobs if self._jobs is not None else self.cpus
 

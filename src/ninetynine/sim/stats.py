@@ -19,9 +19,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .match import GameResult
+
+if TYPE_CHECKING:
+    from .table import ResultTable  # it imports this module; numpy only at run time
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -138,7 +141,7 @@ def _agent_order(results: Sequence[GameResult]) -> list[str]:
     return list(seen)
 
 
-def _is_picks(value: Any, num_players: int) -> bool:
+def _is_picks(value: Any, num_players: int) -> TypeGuard[Sequence[Sequence[str]]]:
     """A per-seat list of label lists, e.g. ``[["bastion", "jester"], ["regent", "hoarder"]]``:
     what each seat chose (heroes, factions, decks)."""
     return (
@@ -234,7 +237,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     return out
 
 
-def _as_table(results: Sequence[GameResult]) -> Any:
+def _as_table(results: Sequence[GameResult]) -> ResultTable | None:
     try:
         from .table import ResultTable
     except ImportError:  # no numpy: then no table either
@@ -325,7 +328,7 @@ def _picks(results: Sequence[GameResult], key: str, n: int, label: str) -> dict[
                 picked[lab] = picked.get(lab, 0) + 1
                 if r.winner == s:
                     wins[lab] = wins.get(lab, 0) + 1
-    items = []
+    items: list[dict[str, Any]] = []
     for lab, k in picked.items():
         w = wins.get(lab, 0)
         items.append(

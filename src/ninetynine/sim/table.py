@@ -32,7 +32,7 @@ def _mean(total: int, count: int) -> float | None:
 class ResultTable(Sequence[GameResult]):
     """The results of ``G`` games of one game and player count ``n`` as columns.
 
-    :param index: int64[G], each game's index in its run.
+    :param index: int64[G], each game's index in its run (attribute ``game_index``).
     :param seed: uint64[G] (or ints), each game's seed.
     :param lineups: the distinct seat lineups (one agent spec per seat).
     :param lineup: int64[G], each game's lineup (an index into ``lineups``).
@@ -49,7 +49,8 @@ class ResultTable(Sequence[GameResult]):
         lineup: _Array,
         columns: dict[str, Any],
     ) -> None:
-        self.index = np.asarray(index, dtype=np.int64)
+        # not ``index``: that is the Sequence method (the position of a value), kept working
+        self.game_index = np.asarray(index, dtype=np.int64)
         self.seed = np.asarray(seed, dtype=np.uint64)
         self.lineups = [list(x) for x in lineups]
         self.lineup = np.asarray(lineup, dtype=np.int64)
@@ -61,7 +62,7 @@ class ResultTable(Sequence[GameResult]):
 
     # ------------------------------------------------------------------ a sequence
     def __len__(self) -> int:
-        return len(self.index)
+        return len(self.game_index)
 
     @overload
     def __getitem__(self, i: int) -> GameResult: ...
@@ -82,7 +83,7 @@ class ResultTable(Sequence[GameResult]):
                 stats[key] = col[i].tolist()
         w = int(self.winner[i])
         return GameResult(
-            index=int(self.index[i]),
+            index=int(self.game_index[i]),
             seed=int(self.seed[i]),
             agents=list(self.lineups[int(self.lineup[i])]),
             winner=None if w < 0 else w,
@@ -125,13 +126,13 @@ class ResultTable(Sequence[GameResult]):
                 stats[key] = (np.concatenate([t.stats[key][0] for t in parts]), col[1])
             else:
                 stats[key] = np.concatenate([t.stats[key] for t in parts])
-        columns = {
+        columns: dict[str, Any] = {
             name: np.concatenate([getattr(t, name) for t in parts])
             for name in ("winner", "returns", "scores", "actions")
         }
         columns["stats"] = stats
         return cls(
-            np.concatenate([t.index for t in parts]),
+            np.concatenate([t.game_index for t in parts]),
             np.concatenate([t.seed for t in parts]),
             lineups,
             np.concatenate(codes),

@@ -316,7 +316,7 @@ def create_app(
         if names is not None and not isinstance(names, list):
             raise ApiError(400, "bad_request", "names must be a list of texts")
         seed = body.get("seed")
-        settings = {}
+        settings: dict[str, Any] = {}
         for key in ("spectator_chat", "turn_seconds"):
             if key in body:
                 settings[key] = body[key]

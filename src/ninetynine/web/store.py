@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -36,6 +36,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     bindparam,
     create_engine,
@@ -126,8 +127,8 @@ CHANNEL = "ninetynine_tables"
 
 #: The advisory lock (a transaction's) under which a PostgreSQL schema is made or updated.
 SCHEMA_LOCK = 0x6E696E657479  # "ninety"
-_T = TableRow.__table__
-_M = MoveRow.__table__
+_T = cast(Table, TableRow.__table__)
+_M = cast(Table, MoveRow.__table__)
 #: Move ``seq`` goes in only if the table has exactly ``seq`` moves: two writers (two server
 #: processes) can never both append move ``seq``, so a game cannot fork.
 _ADVANCE = (

@@ -1005,9 +1005,10 @@ class TableManager:
             return False
         loop = asyncio.get_running_loop()
         self.leases = Leases(self.store.engine)
-        self._listener = Listener(
-            self.store.engine, lambda payload: loop.call_soon_threadsafe(self._heard, payload)
-        )
+        def deliver(payload: str | None) -> None:
+            loop.call_soon_threadsafe(self._heard, payload)
+
+        self._listener = Listener(self.store.engine, deliver)
         self._listener.start()
         self._adopter = loop.create_task(self._adopt_loop())
         return True

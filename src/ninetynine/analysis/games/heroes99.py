@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from ninetynine.core.registry import load_game
+from ninetynine.games.heroes99.game import HeroesGame
 
 from .. import plots
 from ..core import Context, rate, register_section
@@ -45,7 +46,7 @@ def heroes(ctx: Context) -> None:
     seats = len(games) * n
     size, team = _roster(ctx, n)
     table = []
-    data = {}
+    data: dict[str, dict[str, Any]] = {}
     for h in sorted(picked, key=lambda x: -wins[x] / picked[x]):
         v, ci = rate(wins[h], picked[h])
         data[h] = {"picked": picked[h], "pick_rate": picked[h] / seats, "win_rate": [v, ci]}
@@ -133,6 +134,7 @@ def pairs(ctx: Context) -> None:
 def _roster(ctx: Context, n: int) -> tuple[int, int]:
     """(heroes in the roster, heroes a seat places) for the report's options."""
     game = load_game(GAME, num_players=n, **ctx.options)
+    assert isinstance(game, HeroesGame)
     return len(game.roster), game.lanes
 
 

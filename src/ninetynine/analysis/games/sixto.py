@@ -132,7 +132,8 @@ def designs(ctx: Context) -> None:
             by_design.setdefault(k, []).append(float(g.stats["score"][seat]))
             wins[k] = wins.get(k, 0) + (g.winner == seat)
     ranked = sorted(by_design, key=lambda k: -statistics.fmean(by_design[k]))
-    rows, bars, data = [], [], {}
+    rows, bars = [], []
+    data: dict[int, dict[str, Any]] = {}
     overall = statistics.fmean(x for v in by_design.values() for x in v)
     for k in ranked:
         m, ci = mean_ci(by_design[k])
