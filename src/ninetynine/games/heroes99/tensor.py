@@ -255,10 +255,9 @@ def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
 
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to
-    ``encode(game, state.observation(player))``, written straight from the state without the
-    observation dict (the RL hot path; ``player`` already checked). Strength and lane points
-    come from the same rule functions ``observation`` calls (``rules.strength``,
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``). Strength and
+    lane points come from the same rule functions ``observation`` calls (``rules.strength``,
     ``state._lane_points``). It reads only what ``observation(player)`` shows: ``player``'s
     own hand, face-down heroes, bolsters from hand and Clash card, never another seat's.
     """

@@ -148,10 +148,10 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
 
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to ``encode(game,
-    state.observation(player))``, written straight from the state without the observation
-    dict (the RL hot path; ``player`` already checked). It reads only what
-    ``observation(player)`` shows: ``player``'s own pending choice, never another's.
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``).
+    It reads only what ``observation(player)`` shows: ``player``'s own pending choice, never
+    another's.
 
     The printed sheets (numbers, colours, hit spaces, locks) are the same in every state of a
     seat, so each design's blocks are made once and copied in.

@@ -147,10 +147,10 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
 
 
 def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to
-    ``encode(game, state.observation(player))``, written straight from the state without the
-    observation dict (the RL hot path; ``player`` already checked). It reads only what
-    ``observation(player)`` shows: ``player``'s own hand, never another's, nor a deck's order.
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``).
+    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
+    nor a deck's order.
     """
     n, c = game.num_players, NUM_CARDS
     size, off = layout.starts(n)
