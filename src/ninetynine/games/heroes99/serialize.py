@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.engine import stats_from_json
 from ninetynine.core.rng import Rng
 
 from .cards import NUM_CARDS
@@ -110,10 +111,7 @@ def load(s: HeroesState, d: Mapping[str, Any]) -> None:
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise ValueError("events is not a list of objects")
     s.events = [copy_event(e) for e in events]
-    stats = d["stats"]
-    if not isinstance(stats, dict):
-        raise ValueError("stats is not an object")
-    s.st = {k: [int(x) for x in stats[k]] for k in STAT_KEYS}
+    s.st = stats_from_json(d["stats"], STAT_KEYS)
     s.winner_ = int(d["winner"])
     s.ended_by = str(d["ended_by"])
     s.end_seat = int(d["end_seat"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.engine import stats_from_json
+
 from .observation import copy_event, copy_roll
 from .rules import MARKED, NUM_DICE, OPEN, VOID, layout_for
 from .sheets import NUM_DESIGNS, NUM_ROWS
@@ -68,10 +70,7 @@ def load(s: SixtoState, d: Any) -> None:
     s.last_roll = copy_roll(d["last_roll"])
     s.events = [copy_event(e) for e in d["events"]]
     s.last = None if d["last"] is None else [int(x) for x in d["last"]]
-    stats = d["stats"]
-    if not isinstance(stats, dict):
-        raise ValueError("stats is not an object")
-    s.st = {k: [int(x) for x in stats[k]] for k in SEAT_STATS}
+    s.st = stats_from_json(d["stats"], SEAT_STATS)
     s.hist = [int(x) for x in d["history"]]
     s.winner_ = int(d["winner"])
     s.ended_by = str(d["ended_by"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.engine import stats_from_json
+
 from . import actions as A
 from .cards import NULL, NUM_KINDS
 from .observation import copy_wave
@@ -104,10 +106,7 @@ def load(s: TripwireState, d: Any) -> None:
     s.units_stopped = int(d["units_stopped"])
     s.units_dropped = int(d["units_dropped"])
     s.reshuffles = int(d["reshuffles"])
-    stats = d["stats"]
-    if not isinstance(stats, dict):
-        raise ValueError("stats is not an object")
-    s.st = {k: [int(x) for x in stats[k]] for k in STAT_KEYS}
+    s.st = stats_from_json(d["stats"], STAT_KEYS)
     s.hist = [int(x) for x in d["history"]]
     s.winner_ = int(d["winner"])
     s.ended_by = str(d["ended_by"])
