@@ -18,7 +18,7 @@ An engine whose ``serialization`` names its serialize module (``to_dict(state)``
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Self, cast
 
 from .game import State
@@ -130,18 +130,4 @@ class EngineState(State):
         return d
 
 
-def stats_from_json(value: Any, keys: Sequence[str]) -> dict[str, list[int]]:
-    """The per-seat counters a ``to_dict`` wrote as ``stats`` (``{key: [count per seat]}``),
-    read back for ``keys`` (a ``from_dict`` step).
-
-    :raises ValueError: ``value`` is not an object (``KeyError``: a counter is missing).
-
-    >>> stats_from_json({"hits": [1, 0], "misses": [0, 2]}, ("hits",))
-    {'hits': [1, 0]}
-    """
-    if not isinstance(value, dict):
-        raise ValueError("stats is not an object")
-    return {k: [int(x) for x in value[k]] for k in keys}
-
-
-__all__ = ["EngineState", "stats_from_json"]
+__all__ = ["EngineState"]
