@@ -23,6 +23,7 @@ TensorSlice(name='scores', start=110, length=3, description='score / target')
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -137,36 +138,160 @@ def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
     return n
 
 
-class Encoding(NamedTuple):
-    """What an ``encode`` starts from (:func:`start_encoding`): the zero vector ``x``
-    (``float32``), each slice's start ``at`` by name, the ``seats`` in the observer's order
-    (:func:`relative_seats`) and ``rel[seat]``, a seat's place in that order."""
+def observer_slices(num_players: int, hand: tuple[int, str] | None) -> list[tuple[str, int, str]]:
+    """The rows every layout opens with (for :func:`build_layout`): the observer's ``hand``
+    (``(length, meaning)``; ``None`` for a game without hands, which then has no ``hand`` nor
+    ``has_hand``), ``has_hand``, its ``seat`` and the ``current_player``, as
+    :meth:`Encoding.seat_view` and :meth:`Encoding.seat` write them.
 
-    x: npt.NDArray[np.float32]
-    at: dict[str, int]
-    seats: list[int]
-    rel: dict[int, int]
-
-
-def start_encoding(
-    observation: Mapping[str, Any],
-    num_players: int,
-    starts: Callable[[int], tuple[int, dict[str, int]]],
-) -> Encoding:
-    """The start of an encoder for ``num_players`` seats whose ``starts(n)`` gives the
-    tensor's length and slice starts (:func:`slice_starts` of its layout). Needs numpy.
-
-    :raises ValueError: an observation of a game with another player count.
-
-    >>> e = start_encoding({"num_players": 3, "player": 1}, 3, lambda n: (4, {"a": 0}))
-    >>> e.x.tolist(), e.at, e.seats, e.rel
-    ([0.0, 0.0, 0.0, 0.0], {'a': 0}, [1, 2, 0], {1: 0, 2: 1, 0: 2})
+    >>> [name for name, _, _ in observer_slices(3, (15, "own cards"))]
+    ['hand', 'has_hand', 'seat', 'current_player']
+    >>> observer_slices(2, None)[0]
+    ('seat', 2, "the observer's seat (absolute), one-hot; all 0 for a spectator")
     """
-    import numpy as np
+    n = num_players
+    rows = [
+        ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
+        ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
+    ]
+    if hand is None:
+        return rows
+    length, meaning = hand
+    return [
+        ("hand", length, f"{meaning}; all 0 for a spectator"),
+        ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
+        *rows,
+    ]
 
-    n = check_num_players(observation, num_players)
-    size, at = starts(n)
-    seats = relative_seats(observation["player"], n)
-    return Encoding(
-        np.zeros(size, dtype=np.float32), at, seats, {s: k for k, s in enumerate(seats)}
-    )
+
+class Encoding:
+    """An ``encode`` under way (:meth:`GameLayout.start_encoding`): the zero vector ``x``
+    (``float32``), each slice's start ``at`` by name, the ``seats`` in the observer's order
+    (:func:`relative_seats`), ``rel[seat]``, a seat's place in that order, and ``ones``, the
+    indices :meth:`vector` sets to 1. Its methods write one slice each, named as in the layout.
+
+    >>> e = Encoding(4, {"phase": 0, "who": 2}, [1, 0])
+    >>> e.one_of("phase", ("play", "over"), "over"); e.seat("who", 0); e.seat("who", None)
+    >>> e.vector().tolist()
+    [0.0, 1.0, 0.0, 1.0]
+    """
+
+    __slots__ = ("at", "ones", "rel", "seats", "x")
+
+    def __init__(self, size: int, at: dict[str, int], seats: list[int]) -> None:
+        import numpy as np
+
+        self.x: npt.NDArray[np.float32] = np.zeros(size, dtype=np.float32)
+        self.at = at
+        self.seats = seats
+        self.rel = {s: k for k, s in enumerate(seats)}
+        self.ones: list[int] = []
+
+    def one(self, name: str, index: int = 0) -> None:
+        """Entry ``index`` of slice ``name`` is 1."""
+        self.ones.append(self.at[name] + index)
+
+    def flag(self, name: str, value: Any) -> None:
+        """The one-entry slice ``name`` is 1 if ``value`` is true."""
+        if value:
+            self.ones.append(self.at[name])
+
+    def one_of(self, name: str, choices: Sequence[Any], value: Any) -> None:
+        """Slice ``name`` one-hot over ``choices``: 1 at ``value``'s place; all 0 if it is
+        none of them."""
+        if value in choices:
+            self.ones.append(self.at[name] + choices.index(value))
+
+    def seat(self, name: str, seat: int | None) -> None:
+        """Slice ``name`` one-hot by relative seat: 1 at ``seat``'s place in the observer's
+        order; all 0 for ``None`` or a number that is no seat (-1: none)."""
+        if seat is not None and 0 <= seat < len(self.seats):
+            self.ones.append(self.at[name] + self.rel[seat])
+
+    def items(self, name: str, indices: Iterable[int], block: int = 0) -> None:
+        """Slice ``name`` from ``block`` on: 1 at each of ``indices`` (the cards of a set)."""
+        start = self.at[name] + block
+        self.ones.extend(start + i for i in indices)
+
+    def value(self, name: str, value: float, scale: float, index: int = 0) -> None:
+        """Entry ``index`` of slice ``name`` is :func:`fraction` ``(value, scale)``."""
+        self.x[self.at[name] + index] = fraction(value, scale)
+
+    def counts(
+        self, name: str, kinds: Iterable[int], scale: float | Sequence[float], block: int = 0
+    ) -> None:
+        """Slice ``name`` from ``block`` on, one entry per kind: how many of ``kinds`` are of
+        that kind, as a :func:`fraction` of ``scale`` (one number, or one per kind: the copies
+        in the deck)."""
+        start, x = self.at[name] + block, self.x
+        for kind, m in Counter(kinds).items():
+            x[start + kind] = fraction(m, scale if isinstance(scale, int | float) else scale[kind])
+
+    def seat_view(self, player: int) -> None:
+        """The slices that show a seat's view (a spectator's leaves them 0, see
+        :func:`observer_slices`): ``has_hand`` (in a game with hands) and ``seat``."""
+        if "has_hand" in self.at:
+            self.ones.append(self.at["has_hand"])
+        self.ones.append(self.at["seat"] + player)
+
+    def vector(self) -> npt.NDArray[np.float32]:
+        """The finished vector: ``x`` with every entry of ``ones`` set to 1."""
+        if self.ones:
+            self.x[self.ones] = 1.0
+        return self.x
+
+
+class GameLayout:
+    """A game's tensor layout, made once per shape: ``rows(*shape)`` gives its
+    ``(name, length, description)`` rows (:func:`build_layout`) for a shape, the tuple of what
+    it depends on that ``shape(game)`` reads (by default ``(game.num_players,)``). Called with
+    a game it is the tensor module's ``layout(game)``.
+
+    >>> layout = GameLayout(lambda n: [("seat", n, "one-hot"), ("turn", 1, "turns / 9")])
+    >>> class G: num_players = 3
+    >>> layout(G())[1]
+    TensorSlice(name='turn', start=3, length=1, description='turns / 9')
+    >>> layout.starts(3)
+    (4, {'seat': 0, 'turn': 3})
+    """
+
+    def __init__(
+        self,
+        rows: Callable[..., Iterable[tuple[str, int, str]]],
+        shape: Callable[[Any], tuple[Any, ...]] = lambda game: (game.num_players,),
+    ) -> None:
+        self._rows = rows
+        self._shape = shape
+        self._made: dict[tuple[Any, ...], tuple[list[TensorSlice], int, dict[str, int]]] = {}
+
+    def _get(self, shape: tuple[Any, ...]) -> tuple[list[TensorSlice], int, dict[str, int]]:
+        made = self._made.get(shape)
+        if made is None:
+            slices = build_layout(self._rows(*shape))
+            made = self._made[shape] = (slices, *slice_starts(slices))
+        return made
+
+    def __call__(self, game: Any) -> list[TensorSlice]:
+        """The slices for ``game``."""
+        return self._get(self._shape(game))[0]
+
+    def slices(self, *shape: Any) -> list[TensorSlice]:
+        """The slices for a shape (``slices(4)``: four players)."""
+        return self._get(shape)[0]
+
+    def starts(self, *shape: Any) -> tuple[int, dict[str, int]]:
+        """The tensor's length and each slice's start by name (:func:`slice_starts`) for a
+        shape, what a writer indexes."""
+        _, size, at = self._get(shape)
+        return size, at
+
+    def start_encoding(self, game: Any, observation: Mapping[str, Any]) -> Encoding:
+        """The start of ``encode(game, observation)``: a zero vector of ``game``'s layout in an
+        :class:`Encoding` (a game whose shape holds more than the player count checks the
+        rest itself). Needs numpy.
+
+        :raises ValueError: an observation of a game with another player count.
+        """
+        n = check_num_players(observation, game.num_players)
+        _, size, at = self._get(self._shape(game))
+        return Encoding(size, at, relative_seats(observation["player"], n))

@@ -28,6 +28,19 @@ def as_action_id(action: Any) -> int | None:
     return operator.index(action)
 
 
+def not_an_action_id(action: Any, game_name: str, num_actions: int) -> str:
+    """Why ``action`` is refused when it is no action id of the game (not an integer, or
+    outside ``0..num_actions - 1``), for an ``IllegalActionError``.
+
+    >>> not_an_action_id(2.0, "Tripwire", 154)
+    '2.0 is not a Tripwire action id (an integer 0-153, e.g. from legal_actions())'
+    """
+    return (
+        f"{action!r} is not a {game_name} action id (an integer 0-{num_actions - 1}, e.g. "
+        "from legal_actions())"
+    )
+
+
 def redeal_hidden(
     slots: Sequence[Sequence[int]], klass: Sequence[int], rng: Rng
 ) -> list[list[int]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core import fields as F
 from ninetynine.core.rng import Rng
 
 from .cards import NUM_CARDS
@@ -42,25 +43,26 @@ STAT_KEYS = (
 )
 
 
+#: The plain fields of :func:`to_dict`, in its order: the cards and heroes, the turn, the
+#: end.
+PLACES = [*F.numbers("phase"), *F.int_rows("hands", "decks", "discards", "removed", "heroes")]
+TURN = [
+    *F.flags("revealed"),
+    *F.numbers("first", "player", "turn"),
+    *F.flags("bonus_turn", "bonus_earned"),
+]
+END = [*F.outcome(), *F.numbers("end_seat")]
+
+
 def to_dict(s: HeroesState) -> dict[str, Any]:
     """Every field of ``s`` as JSON-able data (``state.to_dict``)."""
     return s._dict_with(
-        phase=s.phase,
-        hands=[h[:] for h in s.hands],
-        decks=[x[:] for x in s.decks],
-        discards=[x[:] for x in s.discards],
-        removed=[x[:] for x in s.removed],
-        heroes=[h[:] for h in s.heroes],
+        **F.dump(s, PLACES),
         active=[[x[:] for x in row] for row in s.active],
         bolsters=[[x[:] for x in row] for row in s.bolsters],
         bknown=[[x[:] for x in row] for row in s.bknown],
         lane_result=[copy_result(r) for r in s.lane_result],
-        revealed=s.revealed,
-        first=s.first,
-        player=s.player,
-        turn=s.turn,
-        bonus_turn=s.bonus_turn,
-        bonus_earned=s.bonus_earned,
+        **F.dump(s, TURN),
         queue=[task_to_json(t) for t in s.queue],
         pending=pending_to_json(s.pending),
         clash=copy_clash(s.clash),
@@ -69,9 +71,7 @@ def to_dict(s: HeroesState) -> dict[str, Any]:
         last=None if s.last is None else list(s.last),
         events=[copy_event(e) for e in s.events],
         stats={k: v[:] for k, v in s.st.items()},
-        winner=s.winner_,
-        ended_by=s.ended_by,
-        end_seat=s.end_seat,
+        **F.dump(s, END),
     )
 
 
@@ -82,22 +82,12 @@ def load(s: HeroesState, d: Mapping[str, Any]) -> None:
         ``TypeError``, ``IndexError``: a missing or malformed field)."""
     s.seed = int(d["seed"])
     s.rng = Rng(int(d["rng"]))
-    s.phase = int(d["phase"])
-    s.hands = [[int(c) for c in h] for h in d["hands"]]
-    s.decks = [[int(c) for c in x] for x in d["decks"]]
-    s.discards = [[int(c) for c in x] for x in d["discards"]]
-    s.removed = [[int(c) for c in x] for x in d["removed"]]
-    s.heroes = [[int(h) for h in row] for row in d["heroes"]]
+    F.load(s, d, PLACES)
     s.active = [[[int(c) for c in x] for x in row] for row in d["active"]]
     s.bolsters = [[[int(c) for c in x] for x in row] for row in d["bolsters"]]
     s.bknown = [[[bool(k) for k in x] for x in row] for row in d["bknown"]]
     s.lane_result = [copy_result(r) for r in d["lane_result"]]
-    s.revealed = bool(d["revealed"])
-    s.first = int(d["first"])
-    s.player = int(d["player"])
-    s.turn = int(d["turn"])
-    s.bonus_turn = bool(d["bonus_turn"])
-    s.bonus_earned = bool(d["bonus_earned"])
+    F.load(s, d, TURN)
     s.queue = [task_from_json(t) for t in d["queue"]]
     s.pending = pending_from_json(d["pending"])
     s.clash = copy_clash(d["clash"])
@@ -110,13 +100,8 @@ def load(s: HeroesState, d: Mapping[str, Any]) -> None:
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise ValueError("events is not a list of objects")
     s.events = [copy_event(e) for e in events]
-    stats = d["stats"]
-    if not isinstance(stats, dict):
-        raise ValueError("stats is not an object")
-    s.st = {k: [int(x) for x in stats[k]] for k in STAT_KEYS}
-    s.winner_ = int(d["winner"])
-    s.ended_by = str(d["ended_by"])
-    s.end_seat = int(d["end_seat"])
+    s.st = F.stats_from_json(d["stats"], STAT_KEYS)
+    F.load(s, d, END)
     check(s)
 
 

@@ -246,15 +246,18 @@ class HeroesState(EngineState):
     def points(self) -> list[int]:
         """Points per seat now (``§ Scoring a Lane``): resolved lanes as tallied, the others as
         if the game ended now; all 0 before the heroes are revealed."""
-        n = self.game.num_players
-        out = [0] * n
-        if not self.revealed:
-            return out
-        for ln in range(self.game.lanes):
-            pts = self._lane_points(ln)
-            for q in range(n):
-                out[q] += pts[q]
+        out = [0] * self.game.num_players
+        for pts in self._every_lane_points():
+            for q, v in enumerate(pts):
+                out[q] += v
         return out
+
+    def _every_lane_points(self) -> list[list[int]]:
+        """Each lane's points per seat (:meth:`_lane_points`; resolved lanes as tallied); no
+        lane before the heroes are revealed."""
+        if not self.revealed:
+            return []
+        return [self._lane_points(ln) for ln in range(self.game.lanes)]
 
     def total_strength(self) -> list[int]:
         """Strength per seat summed over every lane (resolved lanes as tallied): the tie-break
@@ -281,12 +284,8 @@ class HeroesState(EngineState):
         """Lanes won per seat (``§ Overview``: "The player who wins more lanes"): a lane is
         won by the seat alone with the most points in it (resolved lanes as tallied); a lane
         where nobody scores or the most points are shared is won by nobody (H7)."""
-        n = self.game.num_players
-        won = [0] * n
-        if not self.revealed:
-            return won
-        for ln in range(self.game.lanes):
-            lp = self._lane_points(ln)
+        won = [0] * self.game.num_players
+        for lp in self._every_lane_points():
             best = max(lp)
             if best > 0 and lp.count(best) == 1:
                 won[lp.index(best)] += 1

@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, fraction, layout_size, relative_seats
+from ninetynine.core.tensor import GameLayout, fraction, observer_slices
 
 from .cards import NUM_CARDS
 from .roster import RULES
@@ -115,51 +115,49 @@ def hero_features(hero: Any) -> list[float]:
     return f
 
 
-def layout(game: Any) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
-    n, L = game.num_players, game.lanes
+def _rows(n: int, L: int) -> list[tuple[str, int, str]]:
     nl = n * L
-    return build_layout(
-        [
-            ("hand", NUM_CARDS, "own cards; all 0 for a spectator"),
-            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
-            ("seat", n, "the observer's seat (absolute), one-hot"),
-            ("current_player", n, "the seat to decide, one-hot by relative seat"),
-            ("turn_player", n, "whose turn it is, one-hot by relative seat"),
-            ("phase", len(PHASES), "one-hot: pick, play, over"),
-            ("bonus_turn", 1, "1 during a bonus turn"),
-            ("bonus_earned", 1, "1 once this turn earned a Bonus Turn"),
-            ("picks_made", n, "heroes placed per relative seat / lanes"),
-            ("my_heroes", L * FEATURES, "own face-down heroes before the reveal, features"),
-            ("hero_present", nl, "per relative seat and lane, 1 if a hero is there"),
-            ("hero_features", nl * FEATURES, "per relative seat and lane, hero features"),
-            ("active", nl * NUM_CARDS, "per relative seat and lane, its active cards"),
-            ("foreign", nl, "active cards owned by another seat / 3, capped"),
-            ("strength", nl, "Strength / 40, capped"),
-            ("bolsters", nl, "bolsters / 6, capped"),
-            ("bolsters_from_hand", nl, "bolsters from a hand / 6, capped"),
-            ("lane_points", nl, "points in the lane / 6, capped"),
-            ("resolved", L, "1 for each resolved lane"),
-            ("points", n, "points per relative seat / 9, capped"),
-            ("hand_sizes", n, "cards in each hand / 12, capped"),
-            ("deck_sizes", n, "cards in each deck / 46"),
-            ("discards", n * NUM_CARDS, "per relative seat, its discard pile"),
-            ("removed", n, "cards removed with resolved lanes / 20, capped"),
-            ("pending_kind", len(KINDS), "one-hot: the decision being asked"),
-            ("pending_step", len(_steps()), "one-hot: the effect choice being made"),
-            ("pending_mine", 1, "1 if the observer decides"),
-            ("pending_skills", 3, "the skills offered"),
-            ("pending_source", nl, "the hero whose effect is deciding"),
-            ("clash", 1, "1 while a Clash waits for its cards"),
-            ("clash_chosen", n, "per relative seat, 1 if it chose its Clash card"),
-            ("my_clash", NUM_CARDS, "the observer's Clash card"),
-            ("my_bolsters", NUM_CARDS, "the observer's bolsters from hand, in play"),
-            ("last_seat", n, "who made the last move, one-hot by relative seat"),
-            ("turn", 1, "turns begun / 60, capped"),
-            ("winner", n, "the winner, one-hot by relative seat"),
-            ("ended_by", len(ENDINGS), "one-hot: no_draw, no_play"),
-        ]
-    )
+    return [
+        *observer_slices(n, (NUM_CARDS, "own cards")),
+        ("turn_player", n, "whose turn it is, one-hot by relative seat"),
+        ("phase", len(PHASES), "one-hot: pick, play, over"),
+        ("bonus_turn", 1, "1 during a bonus turn"),
+        ("bonus_earned", 1, "1 once this turn earned a Bonus Turn"),
+        ("picks_made", n, "heroes placed per relative seat / lanes"),
+        ("my_heroes", L * FEATURES, "own face-down heroes before the reveal, features"),
+        ("hero_present", nl, "per relative seat and lane, 1 if a hero is there"),
+        ("hero_features", nl * FEATURES, "per relative seat and lane, hero features"),
+        ("active", nl * NUM_CARDS, "per relative seat and lane, its active cards"),
+        ("foreign", nl, "active cards owned by another seat / 3, capped"),
+        ("strength", nl, "Strength / 40, capped"),
+        ("bolsters", nl, "bolsters / 6, capped"),
+        ("bolsters_from_hand", nl, "bolsters from a hand / 6, capped"),
+        ("lane_points", nl, "points in the lane / 6, capped"),
+        ("resolved", L, "1 for each resolved lane"),
+        ("points", n, "points per relative seat / 9, capped"),
+        ("hand_sizes", n, "cards in each hand / 12, capped"),
+        ("deck_sizes", n, "cards in each deck / 46"),
+        ("discards", n * NUM_CARDS, "per relative seat, its discard pile"),
+        ("removed", n, "cards removed with resolved lanes / 20, capped"),
+        ("pending_kind", len(KINDS), "one-hot: the decision being asked"),
+        ("pending_step", len(_steps()), "one-hot: the effect choice being made"),
+        ("pending_mine", 1, "1 if the observer decides"),
+        ("pending_skills", 3, "the skills offered"),
+        ("pending_source", nl, "the hero whose effect is deciding"),
+        ("clash", 1, "1 while a Clash waits for its cards"),
+        ("clash_chosen", n, "per relative seat, 1 if it chose its Clash card"),
+        ("my_clash", NUM_CARDS, "the observer's Clash card"),
+        ("my_bolsters", NUM_CARDS, "the observer's bolsters from hand, in play"),
+        ("last_seat", n, "who made the last move, one-hot by relative seat"),
+        ("turn", 1, "turns begun / 60, capped"),
+        ("winner", n, "the winner, one-hot by relative seat"),
+        ("ended_by", len(ENDINGS), "one-hot: no_draw, no_play"),
+    ]
+
+
+#: The slices of :func:`encode`'s vector for a game (its player count and lanes):
+#: ``layout(game)``.
+layout = GameLayout(_rows, lambda game: (game.num_players, game.lanes))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -174,33 +172,22 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
             f"an observation of {obs['num_players']} players and {obs['lanes']} lanes, "
             f"not {n} and {L}"
         )
-    lay = layout(game)
-    off = {s.name: s.start for s in lay}
-    x = np.zeros(layout_size(lay), dtype=np.float32)
+    e = layout.start_encoding(game, obs)
+    x, off, seats, rel = e.x, e.at, e.seats, e.rel
     roster = game.roster
     feats = [hero_features(h) for h in roster.heroes]
     me = obs["player"]
-    seats = relative_seats(me, n)
-    rel = {s: k for k, s in enumerate(seats)}
-    ones: list[int] = []
-
-    def seat_hot(name: str, seat: Any) -> None:
-        if seat is not None and 0 <= seat < n:
-            ones.append(off[name] + rel[seat])
 
     if "hand" in obs:
-        ones.extend(off["hand"] + c for c in obs["hand"])
-        ones.append(off["has_hand"])
-        ones.append(off["seat"] + me)
-    seat_hot("current_player", obs["current_player"])
-    seat_hot("turn_player", obs["turn_player"])
-    ones.append(off["phase"] + PHASES.index(obs["phase"]))
-    if obs["bonus_turn"]:
-        ones.append(off["bonus_turn"])
-    if obs["bonus_earned"]:
-        ones.append(off["bonus_earned"])
+        e.items("hand", obs["hand"])
+        e.seat_view(me)
+    e.seat("current_player", obs["current_player"])
+    e.seat("turn_player", obs["turn_player"])
+    e.one_of("phase", PHASES, obs["phase"])
+    e.flag("bonus_turn", obs["bonus_turn"])
+    e.flag("bonus_earned", obs["bonus_earned"])
     for k, s in enumerate(seats):
-        x[off["picks_made"] + k] = fraction(obs["picks_made"][s], L)
+        e.value("picks_made", obs["picks_made"][s], L, k)
     for ln, hid in enumerate(obs.get("my_heroes") or []):
         if hid:
             start = off["my_heroes"] + ln * len(feats[0])
@@ -210,60 +197,55 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
             i = k * L + ln
             hid = obs["heroes"][s][ln]
             if hid:
-                ones.append(off["hero_present"] + i)
+                e.one("hero_present", i)
                 start = off["hero_features"] + i * len(feats[0])
                 x[start : start + len(feats[0])] = feats[roster.index(hid)]
             cards = obs["active"][s][ln]
-            ones.extend(off["active"] + i * NUM_CARDS + code % NUM_CARDS for code in cards)
-            x[off["foreign"] + i] = fraction(sum(1 for code in cards if code // NUM_CARDS != s), 3)
-            x[off["strength"] + i] = fraction(obs["strength"][s][ln], 40)
+            e.items("active", (code % NUM_CARDS for code in cards), block=i * NUM_CARDS)
+            e.value("foreign", sum(1 for code in cards if code // NUM_CARDS != s), 3, i)
+            e.value("strength", obs["strength"][s][ln], 40, i)
             b = obs["bolsters"][s][ln]
-            x[off["bolsters"] + i] = fraction(len(b), 6)
-            x[off["bolsters_from_hand"] + i] = fraction(sum(1 for _, h in b if h), 6)
-            x[off["lane_points"] + i] = fraction(obs["lane_points"][ln][s], 6)
-        x[off["points"] + k] = fraction(obs["points"][s], 9)
-        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], 12)
-        x[off["deck_sizes"] + k] = fraction(obs["deck_sizes"][s], 46)
-        ones.extend(off["discards"] + k * NUM_CARDS + c for c in set(obs["discards"][s]))
-        x[off["removed"] + k] = fraction(len(obs["removed"][s]), 20)
+            e.value("bolsters", len(b), 6, i)
+            e.value("bolsters_from_hand", sum(1 for _, h in b if h), 6, i)
+            e.value("lane_points", obs["lane_points"][ln][s], 6, i)
+        e.value("points", obs["points"][s], 9, k)
+        e.value("hand_sizes", obs["hand_sizes"][s], 12, k)
+        e.value("deck_sizes", obs["deck_sizes"][s], 46, k)
+        e.items("discards", set(obs["discards"][s]), block=k * NUM_CARDS)
+        e.value("removed", len(obs["removed"][s]), 20, k)
     for ln in range(L):
         if obs["lane_result"][ln] is not None:
-            ones.append(off["resolved"] + ln)
+            e.one("resolved", ln)
     p = obs["pending"]
     if p is not None:
-        ones.append(off["pending_kind"] + KINDS.index(p["kind"]))
+        e.one_of("pending_kind", KINDS, p["kind"])
         if p["kind"] == "choose":
-            ones.append(off["pending_step"] + _steps().index(p["step"]))
+            e.one_of("pending_step", _steps(), p["step"])
             task = p["task"]
             src = (task[3], _lane_of(obs, roster, task[3], task[4]))
         elif p["kind"] == "skill":
-            ones.extend(off["pending_skills"] + k for k in p["skills"] if k < 3)
+            e.items("pending_skills", (k for k in p["skills"] if k < 3))
             src = (p["seat"], p["lane"])
         elif p["kind"] == "use":
             src = (p["item"][0], _lane_of(obs, roster, p["item"][0], p["item"][1]))
         else:
             src = (-1, -1)
         if src[1] >= 0:
-            ones.append(off["pending_source"] + rel[src[0]] * L + src[1])
-        if p["seat"] == me:
-            ones.append(off["pending_mine"])
+            e.one("pending_source", rel[src[0]] * L + src[1])
+        e.flag("pending_mine", p["seat"] == me)
     if obs["clash"] is not None:
-        ones.append(off["clash"])
+        e.one("clash")
         for r in obs["clash"]["chosen"] + obs["clash"]["empty"]:
-            seat_hot("clash_chosen", r)
+            e.seat("clash_chosen", r)
     if obs.get("my_clash") is not None:
-        ones.append(off["my_clash"] + obs["my_clash"])
-    ones.extend(off["my_bolsters"] + c for *_, c in obs.get("my_bolsters", []))
+        e.one("my_clash", obs["my_clash"])
+    e.items("my_bolsters", (c for *_, c in obs.get("my_bolsters", [])))
     if obs["last"] is not None:
-        seat_hot("last_seat", obs["last"]["seat"])
-    x[off["turn"]] = fraction(obs["turn"], 60)
-    if obs["winner"] >= 0:
-        seat_hot("winner", obs["winner"])
-    if obs["ended_by"] in ENDINGS:
-        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
-    if ones:
-        x[sorted(set(ones))] = 1.0
-    return x
+        e.seat("last_seat", obs["last"]["seat"])
+    e.value("turn", obs["turn"], 60)
+    e.seat("winner", obs["winner"])
+    e.one_of("ended_by", ENDINGS, obs["ended_by"])
+    return e.vector()
 
 
 def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
@@ -273,19 +255,16 @@ def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
 
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to
-    ``encode(game, state.observation(player))``, written straight from the state without the
-    observation dict (the RL hot path; ``player`` already checked). Strength and lane points
-    come from the same rule functions ``observation`` calls (``rules.strength``,
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``). Strength and
+    lane points come from the same rule functions ``observation`` calls (``rules.strength``,
     ``state._lane_points``). It reads only what ``observation(player)`` shows: ``player``'s
     own hand, face-down heroes, bolsters from hand and Clash card, never another seat's.
     """
     from . import rules as R
 
     n, L, nc = game.num_players, game.lanes, NUM_CARDS
-    lay = layout(game)
-    off = {s.name: s.start for s in lay}
-    size = layout_size(lay)
+    size, off = layout.starts(n, L)
     roster = game.roster
     ids = [h.id for h in roster.heroes]
     feats = [array("f", hero_features(h)) for h in roster.heroes]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ninetynine.core.util import as_action_id
+from ninetynine.core.util import as_action_id, not_an_action_id
 
 from . import rules as R
 from .actions import MAX_ORDER
@@ -334,10 +334,7 @@ def why_illegal(s: HeroesState, action: Any) -> str:
     lay = s.game.layout
     a = as_action_id(action)
     if a is None or not 0 <= a < lay.size:
-        return (
-            f"{action!r} is not a 99 Heroes action id (an integer 0-{lay.size - 1}, e.g. "
-            "from legal_actions())"
-        )
+        return not_an_action_id(action, "99 Heroes", lay.size)
     name = s.action_to_string(a)
     p = s.pending
     if s.phase == OVER or p is None:

@@ -75,7 +75,7 @@ def _params(game: Ono99Game) -> bytes:
 
     from . import tensor
 
-    size, off = tensor._offsets(game.num_players)
+    size, off = tensor.layout.starts(game.num_players)
     v = [
         game.num_players,
         int(game.two_player_reverse == "again"),
@@ -113,7 +113,7 @@ def _setup(mod: ModuleType) -> None:
         "PARAMS_SIZE": 5 + cards.NUM_KINDS + len(SLICES) + 1,
     }
     got = {k: getattr(mod, k, None) for k in want}
-    names = tuple(s.name for s in tensor._layout(2))
+    names = tuple(s.name for s in tensor.layout.slices(2))
     if got != want or names != SLICES or tensor.ENDINGS != ("last_player", "turn_limit"):
         raise ImportError("its rules or tensor differ from the Python modules'")
     scales = array(

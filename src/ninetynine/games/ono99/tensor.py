@@ -54,20 +54,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import (
-    TensorSlice,
-    build_layout,
-    fraction,
-    fraction_table,
-    slice_starts,
-    start_encoding,
-)
+from ninetynine.core.tensor import GameLayout, fraction, fraction_table, observer_slices
 
 from .cards import MAX_COPIES, NUM_KINDS
 
@@ -87,46 +79,34 @@ ENDINGS = ("last_player", "turn_limit")
 NUM_ACTIONS = NUM_KINDS  # 0-13 play a kind, 14 exchange
 
 
-def layout(game: Any) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
-    return _layout(game.num_players)
+def _rows(n: int) -> list[tuple[str, int, str]]:
+    k = NUM_KINDS
+    return [
+        *observer_slices(n, (k, f"own cards per kind / {HAND_SCALE}")),
+        ("total", 1, f"the running total / {MAX_TOTAL}"),
+        ("headroom", HEADROOM + 1, f"one-hot of min({MAX_TOTAL} - total, {HEADROOM})"),
+        ("direction", 1, "1 while play goes clockwise (to increasing seats), 0 reversed"),
+        ("play2", 3, "one-hot: Play 2 turns the seat to act still owes (0, 1, 2)"),
+        ("in_game", n, "1 for each relative seat still in the game"),
+        ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
+        ("out_sizes", n, f"face-down cards of each seat that left / {HAND_SCALE}, capped"),
+        ("out_order", n, "for a seat that left, (its place in the order of leaving + 1) / n"),
+        ("played_top", k, "the top card of the played pile, one-hot"),
+        ("played_counts", k, "cards of each kind in the played pile / copies in the deck"),
+        ("draw_size", 1, "cards in the draw pile / cards in the deck"),
+        ("deck", k, f"copies of each kind in the game's deck / {MAX_COPIES}"),
+        ("last_seat", n, "who made the last move, one-hot by relative seat"),
+        ("last_action", NUM_ACTIONS, "the last move's action id, one-hot"),
+        ("turn", 1, f"turns taken / {TURN_SCALE}, capped at 1"),
+        ("round", 1, f"round / {ROUND_SCALE}, capped at 1"),
+        ("rebuilds", 1, f"draw-pile rebuilds / {REBUILD_SCALE}, capped at 1"),
+        ("winner", n, "the winner, one-hot by relative seat; 0 before the end or a draw"),
+        ("ended_by", len(ENDINGS), "one-hot: the last player left, the turn limit"),
+    ]
 
 
-@cache
-def _layout(num_players: int) -> list[TensorSlice]:
-    n, k = num_players, NUM_KINDS
-    return build_layout(
-        [
-            ("hand", k, f"own cards per kind / {HAND_SCALE}; all 0 for a spectator"),
-            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
-            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
-            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
-            ("total", 1, f"the running total / {MAX_TOTAL}"),
-            ("headroom", HEADROOM + 1, f"one-hot of min({MAX_TOTAL} - total, {HEADROOM})"),
-            ("direction", 1, "1 while play goes clockwise (to increasing seats), 0 reversed"),
-            ("play2", 3, "one-hot: Play 2 turns the seat to act still owes (0, 1, 2)"),
-            ("in_game", n, "1 for each relative seat still in the game"),
-            ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
-            ("out_sizes", n, f"face-down cards of each seat that left / {HAND_SCALE}, capped"),
-            ("out_order", n, "for a seat that left, (its place in the order of leaving + 1) / n"),
-            ("played_top", k, "the top card of the played pile, one-hot"),
-            ("played_counts", k, "cards of each kind in the played pile / copies in the deck"),
-            ("draw_size", 1, "cards in the draw pile / cards in the deck"),
-            ("deck", k, f"copies of each kind in the game's deck / {MAX_COPIES}"),
-            ("last_seat", n, "who made the last move, one-hot by relative seat"),
-            ("last_action", NUM_ACTIONS, "the last move's action id, one-hot"),
-            ("turn", 1, f"turns taken / {TURN_SCALE}, capped at 1"),
-            ("round", 1, f"round / {ROUND_SCALE}, capped at 1"),
-            ("rebuilds", 1, f"draw-pile rebuilds / {REBUILD_SCALE}, capped at 1"),
-            ("winner", n, "the winner, one-hot by relative seat; 0 before the end or a draw"),
-            ("ended_by", len(ENDINGS), "one-hot: the last player left, the turn limit"),
-        ]
-    )
-
-
-@cache
-def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    return slice_starts(_layout(num_players))
+#: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
+layout = GameLayout(_rows)
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -135,79 +115,54 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     :raises ValueError: an observation of another player count.
     """
     obs = observation
-    x, off, seats, rel = start_encoding(obs, game.num_players, _offsets)
-    n, player = len(seats), obs["player"]
-    ones: list[int] = []
-
+    e = layout.start_encoding(game, obs)
+    n = len(e.seats)
     hand = obs.get("hand")
     if hand is not None:
-        counts = [0] * NUM_KINDS
-        for kind in hand:
-            counts[kind] += 1
-        o = off["hand"]
-        for kind, m in enumerate(counts):
-            if m:
-                x[o + kind] = fraction(m, HAND_SCALE)
-        ones.append(off["has_hand"])
-        ones.append(off["seat"] + player)
-    cur = obs["current_player"]
-    if cur is not None and cur >= 0:
-        ones.append(off["current_player"] + rel[cur])
+        e.counts("hand", hand, HAND_SCALE)
+        e.seat_view(obs["player"])
+    e.seat("current_player", obs["current_player"])
     total = int(obs["total"])
-    x[off["total"]] = fraction(total, MAX_TOTAL)
-    ones.append(off["headroom"] + max(0, min(MAX_TOTAL - total, HEADROOM)))
-    if obs["direction"] == 1:
-        ones.append(off["direction"])
-    ones.append(off["play2"] + max(0, min(int(obs["play2"]), 2)))
-    out_place = {e["seat"]: i for i, e in enumerate(obs["eliminations"])}
-    for k, s in enumerate(seats):
+    e.value("total", total, MAX_TOTAL)
+    e.one("headroom", max(0, min(MAX_TOTAL - total, HEADROOM)))
+    e.flag("direction", obs["direction"] == 1)
+    e.one("play2", max(0, min(int(obs["play2"]), 2)))
+    out_place = {el["seat"]: i for i, el in enumerate(obs["eliminations"])}
+    for k, s in enumerate(e.seats):
         if obs["in_game"][s]:
-            ones.append(off["in_game"] + k)
-        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], HAND_SCALE)
-        x[off["out_sizes"] + k] = fraction(obs["out_sizes"][s], HAND_SCALE)
+            e.one("in_game", k)
+        e.value("hand_sizes", obs["hand_sizes"][s], HAND_SCALE, k)
+        e.value("out_sizes", obs["out_sizes"][s], HAND_SCALE, k)
         if s in out_place:
-            x[off["out_order"] + k] = (out_place[s] + 1) / n
+            e.value("out_order", out_place[s] + 1, n, k)
     deck = obs["deck"]
     played = obs["played"]
     if played:
-        ones.append(off["played_top"] + played[-1])
-        counts = [0] * NUM_KINDS
-        for kind in played:
-            counts[kind] += 1
-        o = off["played_counts"]
-        for kind, m in enumerate(counts):
-            if m:
-                x[o + kind] = fraction(m, deck[kind])
-    x[off["draw_size"]] = fraction(obs["draw_size"], sum(deck))
-    o = off["deck"]
+        e.one("played_top", played[-1])
+        e.counts("played_counts", played, deck)
+    e.value("draw_size", obs["draw_size"], sum(deck))
     for kind, m in enumerate(deck):
-        x[o + kind] = fraction(m, MAX_COPIES)
+        e.value("deck", m, MAX_COPIES, kind)
     last = obs["last"]
     if last is not None:
-        ones.append(off["last_seat"] + rel[last["seat"]])
-        ones.append(off["last_action"] + last["action"])
-    x[off["turn"]] = fraction(obs["turn"], TURN_SCALE)
-    x[off["round"]] = fraction(obs["round"], ROUND_SCALE)
-    x[off["rebuilds"]] = fraction(obs["rebuilds"], REBUILD_SCALE)
-    winner = obs["winner"]
-    if winner is not None and winner >= 0:
-        ones.append(off["winner"] + rel[winner])
-    if obs["ended_by"] in ENDINGS:
-        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
-    if ones:
-        x[ones] = 1.0
-    return x
+        e.seat("last_seat", last["seat"])
+        e.one("last_action", last["action"])
+    e.value("turn", obs["turn"], TURN_SCALE)
+    e.value("round", obs["round"], ROUND_SCALE)
+    e.value("rebuilds", obs["rebuilds"], REBUILD_SCALE)
+    e.seat("winner", obs["winner"])
+    e.one_of("ended_by", ENDINGS, obs["ended_by"])
+    return e.vector()
 
 
 def writer(game: Ono99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to
-    ``encode(game, state.observation(player))``, written straight from the state without the
-    observation dict (the RL hot path; ``player`` already checked). It reads only what
-    ``observation(player)`` shows: ``player``'s own hand, never another's, nor the draw pile's
-    order or the cards a seat took out of the game.
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``).
+    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
+    nor the draw pile's order or the cards a seat took out of the game.
     """
     n = game.num_players
-    size, off = _offsets(n)
+    size, off = layout.starts(n)
     o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
     o_cur, o_total, o_head = off["current_player"], off["total"], off["headroom"]
     o_dir, o_play2, o_in = off["direction"], off["play2"], off["in_game"]

@@ -39,7 +39,7 @@ from ninetynine.core.game import State
 from .rules import NUM_DICE, PADS, layout_for
 from .sheets import NUM_DESIGNS, NUM_ROWS, WIDTH
 from .state import SixtoState
-from .tensor import _layout, _offsets
+from .tensor import layout
 
 if TYPE_CHECKING:
     from ._fast import FastState as _Base
@@ -117,9 +117,9 @@ def _params(game: SixtoGame) -> bytes:
     out.append(len(areas))
     out.extend(starts + [len(cells)] * (_MAXAREAS + 1 - len(starts)))
     out.extend(cells + [0] * (_MAXAREACELLS - len(cells)))
-    off = _offsets(n, w)
+    size, off = layout.starts(n, w)
     out.extend(off[k] for k in _OFFSETS)
-    out.append(_layout(n, w)[-1].stop)
+    out.append(size)
     assert len(out) == PARAMS_SIZE
     return out.tobytes()
 

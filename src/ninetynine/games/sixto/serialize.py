@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core import fields as F
+
 from .observation import copy_event, copy_roll
 from .rules import MARKED, NUM_DICE, OPEN, VOID, layout_for
 from .sheets import NUM_DESIGNS, NUM_ROWS
@@ -18,28 +20,27 @@ if TYPE_CHECKING:
 SEAT_STATS = ("dice_closed", "rerolls", "hits", "unlocks")
 
 
+#: The plain fields of the sheets and the roll, in :func:`to_dict`'s order (after
+#: ``designs``, before the last roll and the events).
+SHEETS = [
+    *F.int_rows("cells", "cursor"),
+    *F.int_lists("dice", "removed", "removed_at"),
+    *F.numbers("phase", "active", "turn"),
+    *F.flags("rerolled"),
+    *F.int_lists("pending"),
+    *F.numbers("chosen"),
+]
+
+
 def to_dict(s: SixtoState) -> dict[str, Any]:
     """Every field of ``s`` as JSON-able data (``state.to_dict``)."""
     return s._dict_with(
         designs=s.designs[:],
-        cells=[c[:] for c in s.cells],
-        cursor=[c[:] for c in s.cursor],
-        dice=s.dice[:],
-        removed=s.removed[:],
-        removed_at=s.removed_at[:],
-        phase=s.phase,
-        active=s.active,
-        turn=s.turn,
-        rerolled=s.rerolled,
-        pending=s.pending[:],
-        chosen=s.chosen,
+        **F.dump(s, SHEETS),
         last_roll=copy_roll(s.last_roll),
         events=[copy_event(e) for e in s.events],
         last=None if s.last is None else s.last[:],
-        stats={k: v[:] for k, v in s.st.items()},
-        history=s.hist[:],
-        winner=s.winner_,
-        ended_by=s.ended_by,
+        **F.dump(s, F.engine_fields(SEAT_STATS)),
     )
 
 
@@ -54,27 +55,11 @@ def load(s: SixtoState, d: Any) -> None:
     if len(s.designs) != game.num_players or not all(0 <= x < NUM_DESIGNS for x in s.designs):
         raise ValueError(f"designs {s.designs} (one of 0-11 per seat)")
     s.layouts = [layout_for(x, game.width, game.pad) for x in s.designs]
-    s.cells = [[int(x) for x in c] for c in d["cells"]]
-    s.cursor = [[int(x) for x in c] for c in d["cursor"]]
-    s.dice = [int(x) for x in d["dice"]]
-    s.removed = [int(x) for x in d["removed"]]
-    s.removed_at = [int(x) for x in d["removed_at"]]
-    s.phase = int(d["phase"])
-    s.active = int(d["active"])
-    s.turn = int(d["turn"])
-    s.rerolled = bool(d["rerolled"])
-    s.pending = [int(x) for x in d["pending"]]
-    s.chosen = int(d["chosen"])
+    F.load(s, d, SHEETS)
     s.last_roll = copy_roll(d["last_roll"])
     s.events = [copy_event(e) for e in d["events"]]
     s.last = None if d["last"] is None else [int(x) for x in d["last"]]
-    stats = d["stats"]
-    if not isinstance(stats, dict):
-        raise ValueError("stats is not an object")
-    s.st = {k: [int(x) for x in stats[k]] for k in SEAT_STATS}
-    s.hist = [int(x) for x in d["history"]]
-    s.winner_ = int(d["winner"])
-    s.ended_by = str(d["ended_by"])
+    F.load(s, d, F.engine_fields(SEAT_STATS))
     s._legal = None
     s._scores = None
     check(s)

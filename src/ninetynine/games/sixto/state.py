@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import accept_action, as_action_id, check_seat
+from ninetynine.core.util import accept_action, as_action_id, check_seat, not_an_action_id
 
 from . import observation, serialize, turn
 from .actions import KEEP, REROLL
@@ -308,7 +308,7 @@ class SixtoState(EngineState):
             return f"{action!r} is illegal: the game is over"
         a = as_action_id(action)
         if a is None or not 0 <= a < g.num_distinct_actions:
-            return f"{action!r} is not a Sixto action id (0-{g.num_distinct_actions - 1})"
+            return not_an_action_id(action, "Sixto", g.num_distinct_actions)
         name = g.notation.action_to_string(a)
         p = self.current_player()
         if self.phase == ROLL:

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import TensorSlice, build_layout, relative_seats, slice_starts
+from ninetynine.core.tensor import GameLayout, observer_slices
 
 from .rules import NUM_DICE, layout_for
 from .sheets import NUM_ROWS
@@ -64,41 +64,32 @@ SLOTS = 7
 SCORE_LOW, SCORE_SPAN = -100.0, 500.0
 
 
-def layout(game: Any) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``game`` (its player count and width)."""
-    return _layout(game.num_players, game.width)
-
-
-@cache
-def _layout(n: int, width: int) -> list[TensorSlice]:
+def _rows(n: int, width: int) -> list[tuple[str, int, str]]:
     cells = NUM_ROWS * width
-    return build_layout(
-        [
-            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
-            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
-            ("active", n, "the seat that rolled, one-hot by relative seat"),
-            ("phase", len(PHASES), "one-hot: roll, choose, over"),
-            ("rerolled", 1, "1 if this roll is a re-roll"),
-            ("dice", NUM_DICE * 7, "per die one-hot: removed, 1-6"),
-            ("chosen", n, "1 for each seat (relative) that has chosen for this roll"),
-            ("my_choice", NUM_DICE * SLOTS + NUM_ROWS, "own choice: per die its option, locks"),
-            ("has_choice", 1, "1 if the observer has chosen for this roll"),
-            ("cells", n * cells * 6, "per sheet and space, its code one-hot"),
-            ("numbers", n * cells * 6, "per sheet and space, its number one-hot"),
-            ("colors", n * cells * 6, "per sheet and space, the colour that may mark it"),
-            ("specials", n * cells * 2, "per sheet and space: a hit space, a lock"),
-            ("scores", n, "(score + 100) / 500, clipped"),
-            ("removed", 4, "dice removed one-hot: 0, 1, 2, 3+"),
-            ("turn", 1, "rolls so far / max_turns"),
-            ("winner", n, "the winner, one-hot by relative seat; 0 before the end or none"),
-            ("ended_by", len(ENDINGS), "one-hot: dice, stalled, turn_limit"),
-        ]
-    )
+    return [
+        *observer_slices(n, None),
+        ("active", n, "the seat that rolled, one-hot by relative seat"),
+        ("phase", len(PHASES), "one-hot: roll, choose, over"),
+        ("rerolled", 1, "1 if this roll is a re-roll"),
+        ("dice", NUM_DICE * 7, "per die one-hot: removed, 1-6"),
+        ("chosen", n, "1 for each seat (relative) that has chosen for this roll"),
+        ("my_choice", NUM_DICE * SLOTS + NUM_ROWS, "own choice: per die its option, locks"),
+        ("has_choice", 1, "1 if the observer has chosen for this roll"),
+        ("cells", n * cells * 6, "per sheet and space, its code one-hot"),
+        ("numbers", n * cells * 6, "per sheet and space, its number one-hot"),
+        ("colors", n * cells * 6, "per sheet and space, the colour that may mark it"),
+        ("specials", n * cells * 2, "per sheet and space: a hit space, a lock"),
+        ("scores", n, "(score + 100) / 500, clipped"),
+        ("removed", 4, "dice removed one-hot: 0, 1, 2, 3+"),
+        ("turn", 1, "rolls so far / max_turns"),
+        ("winner", n, "the winner, one-hot by relative seat; 0 before the end or none"),
+        ("ended_by", len(ENDINGS), "one-hot: dice, stalled, turn_limit"),
+    ]
 
 
-@cache
-def _offsets(n: int, width: int) -> dict[str, int]:
-    return slice_starts(_layout(n, width))[1]
+#: The slices of :func:`encode`'s vector for a game (its player count and width):
+#: ``layout(game)``.
+layout = GameLayout(_rows, lambda game: (game.num_players, game.width))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -111,77 +102,62 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
         raise ValueError(
             f"an observation of a {n}-player game on {obs['width']} spaces, not of this game"
         )
-    lay_slices = layout(game)
-    off = _offsets(n, game.width)
-    x = np.zeros(lay_slices[-1].stop, dtype=np.float32)
-    ones: list[int] = []
+    e = layout.start_encoding(game, obs)
     player = obs["player"]
-    seats = relative_seats(player, n)
-    rel = {s: k for k, s in enumerate(seats)}
-
-    def seat_one_hot(name: str, seat: Any) -> None:
-        if seat is not None and 0 <= seat < n:
-            ones.append(off[name] + rel[seat])
-
     if player is not None:
-        ones.append(off["seat"] + player)
-    seat_one_hot("current_player", obs["current_player"])
-    seat_one_hot("active", obs["active"])
-    ones.append(off["phase"] + PHASES.index(obs["phase"]))
-    if obs["rerolled"]:
-        ones.append(off["rerolled"])
+        e.seat_view(player)
+    e.seat("current_player", obs["current_player"])
+    e.seat("active", obs["active"])
+    e.one_of("phase", PHASES, obs["phase"])
+    e.flag("rerolled", obs["rerolled"])
     for d, v in enumerate(obs["dice"]):
-        ones.append(off["dice"] + d * 7 + int(v))
-    for k, s in enumerate(seats):
+        e.one("dice", d * 7 + int(v))
+    for k, s in enumerate(e.seats):
         if obs["chosen"][s]:
-            ones.append(off["chosen"] + k)
+            e.one("chosen", k)
     mine = obs.get("my_choice")
     if mine is not None:
-        ones.append(off["has_choice"])
+        e.one("has_choice")
         nt = game.notation
         if nt.is_unlock(mine):
-            ones.append(off["my_choice"] + NUM_DICE * SLOTS + mine - nt.unlock0)
+            e.one("my_choice", NUM_DICE * SLOTS + mine - nt.unlock0)
         else:
-            for d, o in enumerate(nt.options_of(mine - 2)):
-                ones.append(off["my_choice"] + d * SLOTS + o)
+            e.items("my_choice", (d * SLOTS + o for d, o in enumerate(nt.options_of(mine - 2))))
     size = NUM_ROWS * game.width
-    for k, s in enumerate(seats):
+    for k, s in enumerate(e.seats):
         sheet = obs["sheets"][s]
         lay = layout_for(sheet["design"] - 1, game.width, game.pad)
         flat = [c for row in sheet["cells"] for c in row]
         base = k * size
         for i in range(size):
-            ones.append(off["cells"] + (base + i) * 6 + flat[i])
-            ones.append(off["numbers"] + (base + i) * 6 + lay.numbers[i] - 1)
-            ones.append(off["colors"] + (base + i) * 6 + lay.colors[i])
+            e.one("cells", (base + i) * 6 + flat[i])
+            e.one("numbers", (base + i) * 6 + lay.numbers[i] - 1)
+            e.one("colors", (base + i) * 6 + lay.colors[i])
             if lay.hits[i]:
-                ones.append(off["specials"] + (base + i) * 2)
+                e.one("specials", (base + i) * 2)
             r, c = divmod(i, game.width)
             if c in lay.locks[r]:
-                ones.append(off["specials"] + (base + i) * 2 + 1)
+                e.one("specials", (base + i) * 2 + 1)
         sc = (obs["scores"][s] - SCORE_LOW) / SCORE_SPAN
-        x[off["scores"] + k] = min(1.0, max(0.0, sc))
-    ones.append(off["removed"] + min(len(obs["removed"]), 3))
-    x[off["turn"]] = min(1.0, obs["turn"] / game.max_turns)
-    seat_one_hot("winner", obs["winner"])
-    if obs["ended_by"] in ENDINGS:
-        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
-    x[ones] = 1.0
-    return x
+        e.x[e.at["scores"] + k] = min(1.0, max(0.0, sc))
+    e.one("removed", min(len(obs["removed"]), 3))
+    e.x[e.at["turn"]] = min(1.0, obs["turn"] / game.max_turns)
+    e.seat("winner", obs["winner"])
+    e.one_of("ended_by", ENDINGS, obs["ended_by"])
+    return e.vector()
 
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to ``encode(game,
-    state.observation(player))``, written straight from the state without the observation
-    dict (the RL hot path; ``player`` already checked). It reads only what
-    ``observation(player)`` shows: ``player``'s own pending choice, never another's.
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``).
+    It reads only what ``observation(player)`` shows: ``player``'s own pending choice, never
+    another's.
 
     The printed sheets (numbers, colours, hit spaces, locks) are the same in every state of a
     seat, so each design's blocks are made once and copied in.
     """
     n, width = game.num_players, game.width
-    off = _offsets(n, width)
-    size = _layout(n, width)[-1].stop
+    size, off = layout.starts(n, width)
     cells = NUM_ROWS * width
     o_seat, o_cur, o_active = off["seat"], off["current_player"], off["active"]
     o_phase, o_rerolled, o_dice = off["phase"], off["rerolled"], off["dice"]

@@ -76,7 +76,7 @@ def _params(game: TripwireGame) -> bytes:
 
     mod = PATH.module
     assert mod is not None
-    size, off = tensor._offsets(game.num_players)
+    size, off = tensor.layout.starts(game.num_players)
     fields: dict[str, list[int]] = {
         "num_players": [game.num_players],
         "one_per_dock": [int(game.one_per_dock)],
@@ -130,7 +130,7 @@ def _setup(mod: ModuleType) -> None:
     largest = cards.NUM_KINDS - len(cards.MULTI) + len(cards.MULTI) * cards.MAX_COPIES
     if largest > mod.MAX_CARDS:
         raise ImportError("its MAX_CARDS is below the largest deck")
-    missing = set(mod.TENSOR_SLICES) ^ {s.name for s in tensor._layout(2)}
+    missing = set(mod.TENSOR_SLICES) ^ {s.name for s in tensor.layout.slices(2)}
     if missing:
         raise ImportError(f"its tensor slices differ: {sorted(missing)}")
     mod.init(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core import fields as F
+
 from . import actions as A
 from .cards import NULL, NUM_KINDS
 from .observation import copy_wave
@@ -31,20 +33,26 @@ STAT_KEYS = (
 )
 
 
+#: The board's fields (before ``this_turn``) and the counters (after ``events``) of
+#: :func:`to_dict`, in its order.
+BOARD = [
+    *F.int_rows("hands"),
+    *F.int_lists("draw", "side"),
+    *F.int_rows("docks"),
+    *F.int_lists("colors", "values", "skips"),
+    *F.numbers("phase", "player", "turn"),
+    *F.flags("bonus_turn"),
+]
+COUNTERS = [
+    *F.numbers("waves", "longest_wave", "units_stopped", "units_dropped", "reshuffles"),
+    *F.engine_fields(STAT_KEYS),
+]
+
+
 def to_dict(s: TripwireState) -> dict[str, Any]:
     """Every field of ``s`` as JSON-able data (``state.to_dict``)."""
     return s._dict_with(
-        hands=[h[:] for h in s.hands],
-        draw=s.draw[:],
-        side=s.side[:],
-        docks=[x[:] for x in s.docks],
-        colors=s.colors[:],
-        values=s.values[:],
-        skips=s.skips[:],
-        phase=s.phase,
-        player=s.player,
-        turn=s.turn,
-        bonus_turn=s.bonus_turn,
+        **F.dump(s, BOARD),
         this_turn=[
             s.t_played,
             s.t_docks,
@@ -60,15 +68,7 @@ def to_dict(s: TripwireState) -> dict[str, Any]:
         last_wave=None if s.last_wave is None else copy_wave(s.last_wave),
         last=None if s.last is None else s.last[:],
         events=[dict(e) for e in s.events],
-        waves=s.waves,
-        longest_wave=s.longest_wave,
-        units_stopped=s.units_stopped,
-        units_dropped=s.units_dropped,
-        reshuffles=s.reshuffles,
-        stats={k: v[:] for k, v in s.st.items()},
-        history=s.hist[:],
-        winner=s.winner_,
-        ended_by=s.ended_by,
+        **F.dump(s, COUNTERS),
     )
 
 
@@ -78,17 +78,7 @@ def load(s: TripwireState, d: Any) -> None:
 
     :raises ValueError: a shape no game can reach (:func:`check`; ``KeyError``,
         ``TypeError``, ``IndexError``: a missing or malformed field)."""
-    s.hands = [[int(k) for k in h] for h in d["hands"]]
-    s.draw = [int(k) for k in d["draw"]]
-    s.side = [int(k) for k in d["side"]]
-    s.docks = [[int(k) for k in x] for x in d["docks"]]
-    s.colors = [int(x) for x in d["colors"]]
-    s.values = [int(x) for x in d["values"]]
-    s.skips = [int(x) for x in d["skips"]]
-    s.phase = int(d["phase"])
-    s.player = int(d["player"])
-    s.turn = int(d["turn"])
-    s.bonus_turn = bool(d["bonus_turn"])
+    F.load(s, d, BOARD)
     t = d["this_turn"]
     s.t_played, s.t_docks, s.t_full = int(t[0]), int(t[1]), int(t[2])
     s.t_neutral, s.t_units = int(t[3]), int(t[4])
@@ -99,18 +89,7 @@ def load(s: TripwireState, d: Any) -> None:
     s.last_wave = None if d["last_wave"] is None else copy_wave(d["last_wave"])
     s.last = None if d["last"] is None else [int(x) for x in d["last"]]
     s.events = [dict(e) for e in d["events"]]
-    s.waves = int(d["waves"])
-    s.longest_wave = int(d["longest_wave"])
-    s.units_stopped = int(d["units_stopped"])
-    s.units_dropped = int(d["units_dropped"])
-    s.reshuffles = int(d["reshuffles"])
-    stats = d["stats"]
-    if not isinstance(stats, dict):
-        raise ValueError("stats is not an object")
-    s.st = {k: [int(x) for x in stats[k]] for k in STAT_KEYS}
-    s.hist = [int(x) for x in d["history"]]
-    s.winner_ = int(d["winner"])
-    s.ended_by = str(d["ended_by"])
+    F.load(s, d, COUNTERS)
     s._legal = None
     check(s)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import accept_action, as_action_id, deal_hands
+from ninetynine.core.util import accept_action, as_action_id, deal_hands, not_an_action_id
 
 from . import actions as A
 from . import observation, serialize, turn
@@ -305,10 +305,7 @@ class TripwireState(EngineState):
     def _why_illegal(self, action: Any) -> str:
         a = as_action_id(action)
         if a is None or not 0 <= a < A.NUM_ACTIONS:
-            return (
-                f"{action!r} is not a Tripwire action id (an integer 0-{A.NUM_ACTIONS - 1}, "
-                "e.g. from legal_actions())"
-            )
+            return not_an_action_id(action, "Tripwire", A.NUM_ACTIONS)
         name = A.action_to_string(a)
         if self.phase == OVER:
             return f"{name} is illegal: the game is over"

@@ -65,21 +65,13 @@ absorbed).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import (
-    TensorSlice,
-    build_layout,
-    fraction,
-    fraction_table,
-    slice_starts,
-    start_encoding,
-)
+from ninetynine.core.tensor import GameLayout, fraction, fraction_table, observer_slices
 
 from .actions import NUM_ACTIONS
 from .cards import MAX_COPIES, NUM_KINDS
@@ -105,73 +97,50 @@ RESHUFFLE_SCALE = 10
 TURN_SCALE = 200
 
 
-def layout(game: Any) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
-    return _layout(game.num_players)
+def _rows(n: int) -> list[tuple[str, int, str]]:
+    k = NUM_KINDS
+    return [
+        *observer_slices(n, (k, "own cards per kind / copies in the deck")),
+        ("turn_player", n, "whose turn it is, one-hot by relative seat"),
+        ("phase", len(PHASES), "one-hot: play, wave, over"),
+        ("bonus_turn", 1, "1 if this turn is a bonus turn"),
+        ("dock_color", DOCKS * COLORS, "per dock, its colour one-hot"),
+        ("dock_value", DOCKS * VALUES, "per dock, its value one-hot (0 empty, 1-10)"),
+        ("dock_stack", DOCKS * k, "per dock, stack cards per kind / copies in the deck"),
+        ("dock_stack_size", DOCKS, f"per dock, cards in its stack / {STACK_SCALE}, capped"),
+        ("side_pile", k, "cards in the side pile per kind / copies in the deck"),
+        ("draw_size", 1, "cards in the draw pile / cards in the deck"),
+        ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
+        ("skips", n, f"turns each seat will lose / {SKIP_SCALE}, capped at 1"),
+        ("turn_played", 1, f"cards played this turn / {PLAYED_SCALE}, capped at 1"),
+        ("turn_docks", DOCKS, "1 for each dock played on this turn"),
+        (
+            "turn_full",
+            DOCKS,
+            "1 for each dock that already took its one standard card or wild this turn",
+        ),
+        ("turn_neutral_dock", DOCKS + 1, "one-hot: this turn's neutral-chain dock or none"),
+        ("turn_units", 1, f"penalty units triggered this turn / {UNIT_SCALE}, capped"),
+        ("turn_bonus", 1, "1 if a bonus turn was earned this turn"),
+        ("turn_triple_possible", 1, "1 if a Triple Play is still possible this turn"),
+        ("turn_triple", 1, "1 if this turn made a Triple Play"),
+        ("wave_active", 1, "1 while an Attack Wave travels"),
+        ("wave_initiator", n, "who launched the wave, one-hot by relative seat"),
+        ("wave_units", 1, f"the wave's units / {UNIT_SCALE}, capped at 1"),
+        ("wave_remaining", 1, f"its units still travelling / {UNIT_SCALE}, capped at 1"),
+        ("wave_target", n, "the seat the wave now reaches, one-hot by relative seat"),
+        ("last_seat", n, "who made the last move, one-hot by relative seat"),
+        ("last_action", NUM_ACTIONS, "the last move's action id, one-hot"),
+        ("deck", k, f"copies of each kind in the game's deck / {MAX_COPIES}"),
+        ("reshuffles", 1, f"side-pile reshuffles / {RESHUFFLE_SCALE}, capped at 1"),
+        ("turn", 1, f"turns begun / {TURN_SCALE}, capped at 1"),
+        ("winner", n, "the winner, one-hot by relative seat; 0 before the end or none"),
+        ("ended_by", len(ENDINGS), "one-hot: clear, blocked, turn_limit"),
+    ]
 
 
-@cache
-def _layout(num_players: int) -> list[TensorSlice]:
-    n, k = num_players, NUM_KINDS
-    return build_layout(
-        [
-            ("hand", k, "own cards per kind / copies in the deck; all 0 for a spectator"),
-            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
-            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
-            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
-            ("turn_player", n, "whose turn it is, one-hot by relative seat"),
-            ("phase", len(PHASES), "one-hot: play, wave, over"),
-            ("bonus_turn", 1, "1 if this turn is a bonus turn"),
-            ("dock_color", DOCKS * COLORS, "per dock, its colour one-hot"),
-            ("dock_value", DOCKS * VALUES, "per dock, its value one-hot (0 empty, 1-10)"),
-            ("dock_stack", DOCKS * k, "per dock, stack cards per kind / copies in the deck"),
-            ("dock_stack_size", DOCKS, f"per dock, cards in its stack / {STACK_SCALE}, capped"),
-            ("side_pile", k, "cards in the side pile per kind / copies in the deck"),
-            ("draw_size", 1, "cards in the draw pile / cards in the deck"),
-            ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
-            ("skips", n, f"turns each seat will lose / {SKIP_SCALE}, capped at 1"),
-            ("turn_played", 1, f"cards played this turn / {PLAYED_SCALE}, capped at 1"),
-            ("turn_docks", DOCKS, "1 for each dock played on this turn"),
-            (
-                "turn_full",
-                DOCKS,
-                "1 for each dock that already took its one standard card or wild this turn",
-            ),
-            ("turn_neutral_dock", DOCKS + 1, "one-hot: this turn's neutral-chain dock or none"),
-            ("turn_units", 1, f"penalty units triggered this turn / {UNIT_SCALE}, capped"),
-            ("turn_bonus", 1, "1 if a bonus turn was earned this turn"),
-            ("turn_triple_possible", 1, "1 if a Triple Play is still possible this turn"),
-            ("turn_triple", 1, "1 if this turn made a Triple Play"),
-            ("wave_active", 1, "1 while an Attack Wave travels"),
-            ("wave_initiator", n, "who launched the wave, one-hot by relative seat"),
-            ("wave_units", 1, f"the wave's units / {UNIT_SCALE}, capped at 1"),
-            ("wave_remaining", 1, f"its units still travelling / {UNIT_SCALE}, capped at 1"),
-            ("wave_target", n, "the seat the wave now reaches, one-hot by relative seat"),
-            ("last_seat", n, "who made the last move, one-hot by relative seat"),
-            ("last_action", NUM_ACTIONS, "the last move's action id, one-hot"),
-            ("deck", k, f"copies of each kind in the game's deck / {MAX_COPIES}"),
-            ("reshuffles", 1, f"side-pile reshuffles / {RESHUFFLE_SCALE}, capped at 1"),
-            ("turn", 1, f"turns begun / {TURN_SCALE}, capped at 1"),
-            ("winner", n, "the winner, one-hot by relative seat; 0 before the end or none"),
-            ("ended_by", len(ENDINGS), "one-hot: clear, blocked, turn_limit"),
-        ]
-    )
-
-
-@cache
-def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    return slice_starts(_layout(num_players))
-
-
-def _kinds(
-    x: npt.NDArray[np.float32], start: int, cards: Sequence[int], deck: Sequence[int]
-) -> None:
-    counts = [0] * NUM_KINDS
-    for kind in cards:
-        counts[kind] += 1
-    for kind, m in enumerate(counts):
-        if m:
-            x[start + kind] = fraction(m, deck[kind])
+#: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
+layout = GameLayout(_rows)
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -180,76 +149,62 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     :raises ValueError: an observation of another player count.
     """
     obs = observation
-    x, off, seats, rel = start_encoding(obs, game.num_players, _offsets)
-    n, player = len(seats), obs["player"]
-    ones: list[int] = []
+    e = layout.start_encoding(game, obs)
     deck: list[int] = obs["deck"]
-
-    def seat_one_hot(name: str, seat: Any) -> None:
-        if seat is not None and 0 <= seat < n:
-            ones.append(off[name] + rel[seat])
-
     hand = obs.get("hand")
     if hand is not None:
-        _kinds(x, off["hand"], hand, deck)
-        ones.append(off["has_hand"])
-        ones.append(off["seat"] + player)
-    seat_one_hot("current_player", obs["current_player"])
-    seat_one_hot("turn_player", obs["turn_player"])
-    ones.append(off["phase"] + PHASES.index(obs["phase"]))
-    if obs["bonus_turn"]:
-        ones.append(off["bonus_turn"])
+        e.counts("hand", hand, deck)
+        e.seat_view(obs["player"])
+    e.seat("current_player", obs["current_player"])
+    e.seat("turn_player", obs["turn_player"])
+    e.one_of("phase", PHASES, obs["phase"])
+    e.flag("bonus_turn", obs["bonus_turn"])
     for d, dock in enumerate(obs["docks"]):
-        ones.append(off["dock_color"] + d * COLORS + int(dock["color"]))
-        ones.append(off["dock_value"] + d * VALUES + int(dock["value"]))
-        _kinds(x, off["dock_stack"] + d * NUM_KINDS, dock["stack"], deck)
-        x[off["dock_stack_size"] + d] = fraction(len(dock["stack"]), STACK_SCALE)
-    _kinds(x, off["side_pile"], obs["side_pile"], deck)
-    x[off["draw_size"]] = fraction(obs["draw_size"], sum(deck))
-    for k, s in enumerate(seats):
-        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], HAND_SCALE)
-        x[off["skips"] + k] = fraction(obs["skips"][s], SKIP_SCALE)
+        e.one("dock_color", d * COLORS + int(dock["color"]))
+        e.one("dock_value", d * VALUES + int(dock["value"]))
+        e.counts("dock_stack", dock["stack"], deck, block=d * NUM_KINDS)
+        e.value("dock_stack_size", len(dock["stack"]), STACK_SCALE, d)
+    e.counts("side_pile", obs["side_pile"], deck)
+    e.value("draw_size", obs["draw_size"], sum(deck))
+    for k, s in enumerate(e.seats):
+        e.value("hand_sizes", obs["hand_sizes"][s], HAND_SCALE, k)
+        e.value("skips", obs["skips"][s], SKIP_SCALE, k)
     t = obs["this_turn"]
-    x[off["turn_played"]] = fraction(t["played"], PLAYED_SCALE)
-    ones.extend(off["turn_docks"] + d - 1 for d in t["docks"])
-    ones.extend(off["turn_full"] + d - 1 for d in t["full"])
-    ones.append(off["turn_neutral_dock"] + max(0, min(int(t["neutral_dock"]), DOCKS)))
-    x[off["turn_units"]] = fraction(t["units"], UNIT_SCALE)
+    e.value("turn_played", t["played"], PLAYED_SCALE)
+    e.items("turn_docks", (d - 1 for d in t["docks"]))
+    e.items("turn_full", (d - 1 for d in t["full"]))
+    e.one("turn_neutral_dock", max(0, min(int(t["neutral_dock"]), DOCKS)))
+    e.value("turn_units", t["units"], UNIT_SCALE)
     for name in ("bonus", "triple_possible", "triple"):
-        if t[name]:
-            ones.append(off[f"turn_{name}"])
+        e.flag(f"turn_{name}", t[name])
     wave = obs["wave"]
     if wave is not None:
-        ones.append(off["wave_active"])
-        seat_one_hot("wave_initiator", wave["initiator"])
-        x[off["wave_units"]] = fraction(wave["units"], UNIT_SCALE)
-        x[off["wave_remaining"]] = fraction(wave["remaining"], UNIT_SCALE)
-        seat_one_hot("wave_target", wave["target"])
+        e.one("wave_active")
+        e.seat("wave_initiator", wave["initiator"])
+        e.value("wave_units", wave["units"], UNIT_SCALE)
+        e.value("wave_remaining", wave["remaining"], UNIT_SCALE)
+        e.seat("wave_target", wave["target"])
     last = obs["last"]
     if last is not None:
-        seat_one_hot("last_seat", last["seat"])
-        ones.append(off["last_action"] + int(last["action"]))
+        e.seat("last_seat", last["seat"])
+        e.one("last_action", int(last["action"]))
     for kind, m in enumerate(deck):
-        x[off["deck"] + kind] = fraction(m, MAX_COPIES)
-    x[off["reshuffles"]] = fraction(obs["reshuffles"], RESHUFFLE_SCALE)
-    x[off["turn"]] = fraction(obs["turn"], TURN_SCALE)
-    seat_one_hot("winner", obs["winner"])
-    if obs["ended_by"] in ENDINGS:
-        ones.append(off["ended_by"] + ENDINGS.index(obs["ended_by"]))
-    if ones:
-        x[ones] = 1.0
-    return x
+        e.value("deck", m, MAX_COPIES, kind)
+    e.value("reshuffles", obs["reshuffles"], RESHUFFLE_SCALE)
+    e.value("turn", obs["turn"], TURN_SCALE)
+    e.seat("winner", obs["winner"])
+    e.one_of("ended_by", ENDINGS, obs["ended_by"])
+    return e.vector()
 
 
 def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to
-    ``encode(game, state.observation(player))``, written straight from the state without the
-    observation dict (the RL hot path; ``player`` already checked). It reads only what
-    ``observation(player)`` shows: ``player``'s own hand, never another's, nor the draw pile's
-    order.
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``).
+    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
+    nor the draw pile's order.
     """
     n, nk = game.num_players, NUM_KINDS
-    size, off = _offsets(n)
+    size, off = layout.starts(n)
     o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
     o_cur, o_turn_player, o_phase = off["current_player"], off["turn_player"], off["phase"]
     o_bonus, o_color, o_value = off["bonus_turn"], off["dock_color"], off["dock_value"]

@@ -63,9 +63,7 @@ def resample(state: Warp99State, player: int | None, rng: Rng | int | None) -> W
         s.hands[i] = sorted([c for c in s.hands[i] if c in s.revealed[i]] + slots[k])
     s.decks = slots[len(others) : len(others) + n]
     s.reserve = slots[-1]
-    s.seed = r.next_u64()
-    s.rng = r.spawn()
-    s._legal = None
+    s._reseed(r)
     return s
 
 

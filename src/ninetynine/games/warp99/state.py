@@ -19,7 +19,7 @@ from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import accept_action
+from ninetynine.core.util import accept_action, not_an_action_id
 
 from . import actions as A
 from . import observation, serialize
@@ -404,7 +404,7 @@ class Warp99State(EngineState):
     # ------------------------------------------------------------------ errors
     def _why_illegal(self, a: Any) -> str:
         if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
-            return f"{a!r} is not a Warp 99 action id (0-{A.NUM_ACTIONS - 1})"
+            return not_an_action_id(a, "Warp 99", A.NUM_ACTIONS)
         name = A.action_to_string(a)
         if self.phase == OVER:
             return f"{name} is illegal: the game is over"

@@ -53,20 +53,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import (
-    TensorSlice,
-    build_layout,
-    fraction,
-    fraction_table,
-    slice_starts,
-    start_encoding,
-)
+from ninetynine.core.tensor import GameLayout, fraction, fraction_table, observer_slices
 
 from .cards import NUM_CARDS
 from .state import OVER
@@ -85,46 +77,34 @@ PLAYS_SCALE = 6
 TURN_SCALE = 100
 
 
-def layout(game: Any) -> list[TensorSlice]:
-    """The slices of :func:`encode`'s vector for ``game`` (the table above)."""
-    return _layout(game.num_players)
+def _rows(n: int) -> list[tuple[str, int, str]]:
+    c = NUM_CARDS
+    return [
+        *observer_slices(n, (c, "own hand cards (1 = held)")),
+        ("phase", len(PHASES), "one-hot: row, discard, extra_card, over"),
+        ("rule_sides", 3, "1 where rule card 1, 2, 3 shows side 2"),
+        ("pile1_top", c, "the top card of discard pile 1, one-hot"),
+        ("pile2_top", c, "the top card of discard pile 2, one-hot"),
+        ("pile1_cards", c, "every card in discard pile 1, top included"),
+        ("pile2_cards", c, "every card in discard pile 2, top included"),
+        ("rows", c * n, "personal row cards, one block of 110 per relative seat"),
+        ("row_lengths", n, f"cards in each personal row / {ROW_SCALE}"),
+        ("scores", n, "score / target, capped at 1"),
+        ("deck_sizes", n, f"cards in each personal deck / {DECK_SCALE}, capped at 1"),
+        ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
+        ("revealed", c * n, "revealed hand cards still held, per relative seat"),
+        ("reserve_discard", c, "cleared-row cards face up beside the reserve"),
+        ("reserve_size", 1, f"cards in the reserve / {NUM_CARDS}"),
+        ("flip_used", 1, "1 if the seat to act has used its flip"),
+        ("has_played", 1, "1 once a card was played in this Action B"),
+        ("plays", 1, f"cards played in this Action B / {PLAYS_SCALE}, capped at 1"),
+        ("turn", 1, f"turns begun / {TURN_SCALE}, capped at 1"),
+        ("winner", n, "the winner, one-hot by relative seat; 0 before the end"),
+    ]
 
 
-@cache
-def _layout(num_players: int) -> list[TensorSlice]:
-    n, c = num_players, NUM_CARDS
-    return build_layout(
-        [
-            ("hand", c, "own hand cards (1 = held); all 0 for a spectator"),
-            ("has_hand", 1, "1 for a seat's view, 0 for the spectator's"),
-            ("seat", n, "the observer's seat (absolute), one-hot; all 0 for a spectator"),
-            ("current_player", n, "the seat to act, one-hot by relative seat; 0 at the end"),
-            ("phase", len(PHASES), "one-hot: row, discard, extra_card, over"),
-            ("rule_sides", 3, "1 where rule card 1, 2, 3 shows side 2"),
-            ("pile1_top", c, "the top card of discard pile 1, one-hot"),
-            ("pile2_top", c, "the top card of discard pile 2, one-hot"),
-            ("pile1_cards", c, "every card in discard pile 1, top included"),
-            ("pile2_cards", c, "every card in discard pile 2, top included"),
-            ("rows", c * n, "personal row cards, one block of 110 per relative seat"),
-            ("row_lengths", n, f"cards in each personal row / {ROW_SCALE}"),
-            ("scores", n, "score / target, capped at 1"),
-            ("deck_sizes", n, f"cards in each personal deck / {DECK_SCALE}, capped at 1"),
-            ("hand_sizes", n, f"cards in each hand / {HAND_SCALE}, capped at 1"),
-            ("revealed", c * n, "revealed hand cards still held, per relative seat"),
-            ("reserve_discard", c, "cleared-row cards face up beside the reserve"),
-            ("reserve_size", 1, f"cards in the reserve / {NUM_CARDS}"),
-            ("flip_used", 1, "1 if the seat to act has used its flip"),
-            ("has_played", 1, "1 once a card was played in this Action B"),
-            ("plays", 1, f"cards played in this Action B / {PLAYS_SCALE}, capped at 1"),
-            ("turn", 1, f"turns begun / {TURN_SCALE}, capped at 1"),
-            ("winner", n, "the winner, one-hot by relative seat; 0 before the end"),
-        ]
-    )
-
-
-@cache
-def _offsets(num_players: int) -> tuple[int, dict[str, int]]:
-    return slice_starts(_layout(num_players))
+#: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
+layout = GameLayout(_rows)
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -133,63 +113,47 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     :raises ValueError: an observation of another player count.
     """
     obs = observation
-    x, off, seats, rel = start_encoding(obs, game.num_players, _offsets)
-    player, c = obs["player"], NUM_CARDS
-    ones: list[int] = []
-
+    e = layout.start_encoding(game, obs)
     hand = obs.get("hand")
     if hand is not None:
-        o = off["hand"]
-        ones.extend(o + card for card in hand)
-        ones.append(off["has_hand"])
-        ones.append(off["seat"] + player)
-    cur = obs["current_player"]
-    if cur is not None and cur >= 0:
-        ones.append(off["current_player"] + rel[cur])
-    ones.append(off["phase"] + PHASES.index(obs["phase"]))
-    ones.extend(off["rule_sides"] + i for i, side in enumerate(obs["rule_sides"]) if side == 2)
+        e.items("hand", hand)
+        e.seat_view(obs["player"])
+    e.seat("current_player", obs["current_player"])
+    e.one_of("phase", PHASES, obs["phase"])
+    e.items("rule_sides", (i for i, side in enumerate(obs["rule_sides"]) if side == 2))
     for i, pile in enumerate(obs["piles"]):
         if pile:
-            ones.append(off[f"pile{i + 1}_top"] + pile[-1])
-            o = off[f"pile{i + 1}_cards"]
-            ones.extend(o + card for card in pile)
+            e.one(f"pile{i + 1}_top", pile[-1])
+            e.items(f"pile{i + 1}_cards", pile)
     rows, revealed = obs["rows"], obs["revealed"]
     target = obs["target"]
-    for k, s in enumerate(seats):
-        o = off["rows"] + k * c
-        ones.extend(o + card for card in rows[s])
-        o = off["revealed"] + k * c
-        ones.extend(o + card for card in revealed[s])
-        x[off["row_lengths"] + k] = fraction(len(rows[s]), ROW_SCALE)
-        x[off["scores"] + k] = fraction(obs["scores"][s], target)
-        x[off["deck_sizes"] + k] = fraction(obs["deck_sizes"][s], DECK_SCALE)
-        x[off["hand_sizes"] + k] = fraction(obs["hand_sizes"][s], HAND_SCALE)
-    o = off["reserve_discard"]
-    ones.extend(o + card for card in obs["reserve_discard"])
-    x[off["reserve_size"]] = fraction(obs["reserve_size"], NUM_CARDS)
-    if obs["flip_used"]:
-        ones.append(off["flip_used"])
+    for k, s in enumerate(e.seats):
+        e.items("rows", rows[s], block=k * NUM_CARDS)
+        e.items("revealed", revealed[s], block=k * NUM_CARDS)
+        e.value("row_lengths", len(rows[s]), ROW_SCALE, k)
+        e.value("scores", obs["scores"][s], target, k)
+        e.value("deck_sizes", obs["deck_sizes"][s], DECK_SCALE, k)
+        e.value("hand_sizes", obs["hand_sizes"][s], HAND_SCALE, k)
+    e.items("reserve_discard", obs["reserve_discard"])
+    e.value("reserve_size", obs["reserve_size"], NUM_CARDS)
+    e.flag("flip_used", obs["flip_used"])
     plays = obs["plays"]
     if plays:
-        ones.append(off["has_played"])
-        x[off["plays"]] = fraction(plays, PLAYS_SCALE)
-    x[off["turn"]] = fraction(obs["turn"], TURN_SCALE)
-    winner = obs["winner"]
-    if winner is not None and winner >= 0:
-        ones.append(off["winner"] + rel[winner])
-    if ones:
-        x[ones] = 1.0
-    return x
+        e.one("has_played")
+        e.value("plays", plays, PLAYS_SCALE)
+    e.value("turn", obs["turn"], TURN_SCALE)
+    e.seat("winner", obs["winner"])
+    return e.vector()
 
 
 def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """A function ``(state, player) -> tensor`` equal to
-    ``encode(game, state.observation(player))``, written straight from the state without the
-    observation dict (the RL hot path; ``player`` already checked). It reads only what
-    ``observation(player)`` shows: ``player``'s own hand, never another's, nor a deck's order.
+    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
+    without the observation dict (``Presentation.observation_tensor_writer``).
+    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
+    nor a deck's order.
     """
     n, c = game.num_players, NUM_CARDS
-    size, off = _offsets(n)
+    size, off = layout.starts(n)
     o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
     o_cur, o_phase, o_rules = off["current_player"], off["phase"], off["rule_sides"]
     o_top0, o_top1 = off["pile1_top"], off["pile2_top"]

@@ -62,7 +62,7 @@ from ..cards import NUM_CARDS
 from ..heuristics import _POTENTIAL, _TIE, GreedyAgent
 from ..rules import MATCH
 from ..state import Warp99State
-from ..tensor import _offsets
+from ..tensor import layout
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -159,7 +159,7 @@ def make_params(
     """The int64 parameter block ``_core.c`` reads: the game's options, the opponents (one
     policy per other seat of the learner, in seat order) and the tensor's offsets."""
     n = game.num_players
-    size, off = _offsets(n)
+    size, off = layout.starts(n)
     v = [
         n,
         15 + (6 if game.deal == "6+15" else 0),
@@ -233,7 +233,7 @@ class BatchedGame:
         self.backend = resolve_backend(backend)
         self.num_threads = default_threads() if num_threads is None else max(1, num_threads)
         n = self.game.num_players
-        self.observation_size = int(_offsets(n)[0])
+        self.observation_size = int(layout.starts(n)[0])
         self._params = make_params(self.game)
         self._obs = np.zeros((num_envs, self.observation_size), dtype=np.float32)
         self._mask = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
@@ -456,7 +456,7 @@ class VectorBatch:
         self.num_envs = num_envs
         self.backend = resolve_backend(backend)
         self.num_threads = default_threads() if num_threads is None else max(1, num_threads)
-        size = int(_offsets(n)[0])
+        size = int(layout.starts(n)[0])
         self._params = make_params(self.game, specs, seat)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
         self.mask = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
