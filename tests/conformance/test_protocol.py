@@ -273,6 +273,18 @@ def test_observation_refuses_what_is_not_a_seat(game_id, n, bad):
         state.observation(bad)
 
 
+def test_a_seat_of_any_integer_type_is_that_seat(game_id, n):
+    """Reinforcement-learning code holds seats as NumPy integers: ``numpy.int64(p)`` is seat
+    ``p`` to ``observation`` and ``observation_tensor`` (the same answers, JSON-able)."""
+    np = pytest.importorskip("numpy")
+    state = ninetynine.load_game(game_id, num_players=n).new_initial_state(_seed(game_id, n))
+    for p in range(n):
+        obs = state.observation(np.int64(p))
+        assert obs == state.observation(p) and json.dumps(obs) == json.dumps(state.observation(p))
+        if state.game.has_observation_tensor():
+            assert (state.observation_tensor(np.int64(p)) == state.observation_tensor(p)).all()
+
+
 def test_resample_keeps_what_the_seat_knows(game_id, n):
     """The hidden-information test: re-dealing every card seat p cannot see leaves p's
     observation unchanged, so nothing hidden from p is in it."""

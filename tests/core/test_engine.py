@@ -156,4 +156,15 @@ def test_check_seat_refuses_what_is_not_a_seat(bad):
     with pytest.raises(ValueError, match=f"no seat {bad!r} in a 2-player game"):
         check_seat(bad, 2)
     for ok in (None, 0, 1):
-        check_seat(ok, 2)
+        assert check_seat(ok, 2) == ok
+    assert type(check_seat(IntLike(1), 2)) is int  # any integer type, as a plain int
+
+
+class IntLike:
+    """An integer type of another library (NumPy's ``int64`` is one)."""
+
+    def __init__(self, v: int) -> None:
+        self.v = v
+
+    def __index__(self) -> int:
+        return self.v

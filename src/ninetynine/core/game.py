@@ -481,7 +481,7 @@ class State(ABC):
         if write is None:
             write = game._tensor_writer = game.observation_tensor_writer()
         if player.__class__ is not int or not 0 <= player < game.num_players:
-            check_seat(player, game.num_players)
+            player = check_seat(player, game.num_players)
         return write(self, player)
 
     def legal_actions_mask(self) -> npt.NDArray[np.int8]:

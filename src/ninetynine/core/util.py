@@ -120,22 +120,27 @@ def check_seed(seed: Any) -> int | None:
     return int(seed)
 
 
-def check_seat(player: Any, num_players: int) -> None:
+def check_seat(player: Any, num_players: int) -> int | None:
     """Check a ``player`` argument (``observation``, ``resample``, ``known_history``): a seat
-    ``0 .. num_players - 1`` or ``None`` (a spectator).
+    ``0 .. num_players - 1`` or ``None`` (a spectator); the seat as a plain ``int``. Any
+    integer type is a seat (``numpy.int64(1)``, as reinforcement-learning code holds them).
 
     :raises ValueError: anything else, a bool included (``True`` is not seat 1).
 
     >>> check_seat(2, 3), check_seat(None, 3)
-    (None, None)
+    (2, None)
     >>> check_seat(3, 3)
     Traceback (most recent call last):
     ValueError: no seat 3 in a 3-player game
     """
-    if player is not None and (
-        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < num_players
-    ):
+    if player is None:
+        return None
+    seat = -1
+    if not isinstance(player, bool) and hasattr(type(player), "__index__"):
+        seat = operator.index(player)
+    if not 0 <= seat < num_players:
         raise ValueError(f"no seat {player!r} in a {num_players}-player game")
+    return seat
 
 
 def softmax_returns(utilities: Sequence[float]) -> list[float]:

@@ -40,7 +40,7 @@ def observe(s: HeroesState, player: int | None) -> dict[str, Any]:
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
     n, L = s.game.num_players, s.game.lanes
-    check_seat(player, n)
+    player = check_seat(player, n)
     rev = s.revealed
     last = s.last
     clash = s.clash

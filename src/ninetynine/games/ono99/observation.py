@@ -23,7 +23,7 @@ def observe(s: Ono99State, player: int | None) -> dict[str, Any]:
     """``state.observation(player)`` (its docstring lists the fields).
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
-    check_seat(player, s.game.num_players)
+    player = check_seat(player, s.game.num_players)
     last = s.last
     obs: dict[str, Any] = {
         **observation_header(s, player),

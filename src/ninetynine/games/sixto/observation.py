@@ -46,7 +46,7 @@ def observe(s: SixtoState, player: int | None) -> dict[str, Any]:
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
     g = s.game
     n = g.num_players
-    check_seat(player, n)
+    player = check_seat(player, n)
     w = g.width
     last = s.last
     obs: dict[str, Any] = {

@@ -253,11 +253,11 @@ class SixtoState(EngineState):
         :raises ValueError: ``seat`` is not a seat of this game (a bool, ``None`` or a
             negative index included)."""
         g = self.game
-        if seat is None:
+        q = check_seat(seat, g.num_players)
+        if q is None:
             raise ValueError(f"no seat None in a {g.num_players}-player game")
-        check_seat(seat, g.num_players)
-        lay = self.layouts[seat]
-        cells, cursor = self.cells[seat], self.cursor[seat]
+        lay = self.layouts[q]
+        cells, cursor = self.cells[q], self.cursor[q]
         out = [
             g.notation.choice_id(c)
             for c in legal_choices(lay, cells, cursor, self.dice, g.open_after)

@@ -34,7 +34,7 @@ def observe(s: TripwireState, player: int | None) -> dict[str, Any]:
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
     n = s.game.num_players
-    check_seat(player, n)
+    player = check_seat(player, n)
     last = s.last
     obs: dict[str, Any] = {
         **observation_header(s, player),

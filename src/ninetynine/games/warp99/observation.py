@@ -27,7 +27,7 @@ def observe(s: Warp99State, player: int | None) -> dict[str, Any]:
 
     :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
     n = s.game.num_players
-    check_seat(player, n)
+    player = check_seat(player, n)
     obs: dict[str, Any] = {
         **observation_header(s, player),
         "phase": PHASE_NAMES[s.phase],
