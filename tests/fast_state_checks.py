@@ -291,8 +291,11 @@ def check_fallback_without_the_module(
         path, "missing_reason", f"the compiled {path.title} fast state (x) is not built"
     )
     monkeypatch.setattr(path, "_warned", False)
-    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
+    with pytest.warns(
+        RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"
+    ) as said:
         state = game.new_fast_state(3)
+    assert said[0].filename == __file__  # it points at the caller of game.new_fast_state
     assert type(state) is fast_class.reference_class
     assert state.to_json() == game.new_initial_state(3).to_json()
     with warnings.catch_warnings():
