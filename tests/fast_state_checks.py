@@ -218,6 +218,18 @@ def check_illegal_actions(game: Game, steps: int = 60) -> None:
     assert state.history()[-1] == legal[0]
 
 
+def check_notation(game: Game, steps: int = 60) -> None:
+    """Every legal action reads (``action_to_string``, ``public_action_string``) and parses
+    back (``string_to_action``) as on the reference state."""
+    state = midgame(game, steps=steps)
+    ref = state.reference()
+    for a in state.legal_actions():
+        text = ref.action_to_string(a)
+        assert state.action_to_string(a) == text
+        assert state.public_action_string(a) == ref.public_action_string(a)
+        assert state.string_to_action(text) == a
+
+
 def check_bad_seats_and_out_buffers(game: Game, steps: int = 60) -> None:
     state = midgame(game, steps=steps)
     n = game.num_players

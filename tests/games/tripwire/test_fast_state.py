@@ -108,6 +108,11 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
     checks.check_random_agents(ninetynine.load_game("tripwire", num_players=2), (1,))
 
 
+def test_actions_read_and_parse_as_on_the_reference_state() -> None:
+    require_fast()
+    checks.check_notation(ninetynine.load_game("tripwire", num_players=4))
+
+
 def test_illegal_actions_are_refused_in_the_references_words() -> None:
     require_fast()
     checks.check_illegal_actions(ninetynine.load_game("tripwire", num_players=4))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
 
@@ -142,14 +142,9 @@ class TripwireFastState(_Base, FastStateMixin):
     ``game.new_fast_state(seed)``."""
 
     path = PATH
+    actions: ClassVar[ModuleType | None] = A
     reference_class = TripwireState
     game: TripwireGame
-
-    def action_to_string(self, action: int) -> str:
-        return A.action_to_string(action)
-
-    def string_to_action(self, text: str) -> int:
-        return A.string_to_action(text)
 
 
 #: ``game.new_fast_state(seed)`` (:meth:`~ninetynine.core.fastpath.FastStateMixin.deal`)

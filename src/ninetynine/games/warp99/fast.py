@@ -12,7 +12,7 @@ and the fallback without a compiler: :mod:`ninetynine.core.fastpath`.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
 
@@ -66,14 +66,9 @@ class Warp99FastState(_Base, FastStateMixin):
     Build one with ``game.new_fast_state(seed)``."""
 
     path = PATH
+    actions: ClassVar[ModuleType | None] = A
     reference_class = Warp99State
     game: Warp99Game
-
-    def action_to_string(self, action: int) -> str:
-        return A.action_to_string(action)
-
-    def string_to_action(self, text: str) -> int:
-        return A.string_to_action(text)
 
 
 #: ``game.new_fast_state(seed)`` (:meth:`~ninetynine.core.fastpath.FastStateMixin.deal`)
