@@ -218,6 +218,18 @@ def check_illegal_actions(game: Game, steps: int = 60) -> None:
     assert state.history()[-1] == legal[0]
 
 
+def check_notation(game: Game, steps: int = 60) -> None:
+    """Every legal action reads (``action_to_string``, ``public_action_string``) and parses
+    back (``string_to_action``) as on the reference state."""
+    state = midgame(game, steps=steps)
+    ref = state.reference()
+    for a in state.legal_actions():
+        text = ref.action_to_string(a)
+        assert state.action_to_string(a) == text
+        assert state.public_action_string(a) == ref.public_action_string(a)
+        assert state.string_to_action(text) == a
+
+
 def check_bad_seats_and_out_buffers(game: Game, steps: int = 60) -> None:
     state = midgame(game, steps=steps)
     n = game.num_players
@@ -291,8 +303,11 @@ def check_fallback_without_the_module(
         path, "missing_reason", f"the compiled {path.title} fast state (x) is not built"
     )
     monkeypatch.setattr(path, "_warned", False)
-    with pytest.warns(RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"):
+    with pytest.warns(
+        RuntimeWarning, match=r"using the reference engine \(slow\): the compiled"
+    ) as said:
         state = game.new_fast_state(3)
+    assert said[0].filename == __file__  # it points at the caller of game.new_fast_state
     assert type(state) is fast_class.reference_class
     assert state.to_json() == game.new_initial_state(3).to_json()
     with warnings.catch_warnings():

@@ -187,6 +187,29 @@ def test_pages_are_served(client) -> None:
     assert "Warp 99" in client.get("/api/games/warp99/rules").text
 
 
+def test_every_page_is_the_shared_frame_around_its_own_main(client) -> None:
+    """``pages/base.html`` gives each page its head, header bar and script; the page its own
+    title, subtitle and main (nothing of the template language reaches the browser)."""
+    pages = {
+        "/": ("ninetynine: lobby", "lobby", 'id="new-table"'),
+        "/watch/abc": ("ninetynine table", "table", 'id="timer"'),
+        "/replay/abc": ("ninetynine replay", "replay", 'id="replay"'),
+        "/sheet/abc/tok": ("ninetynine: score sheet", "sheet", 'id="entries"'),
+    }
+    for path, (title, script, own) in pages.items():
+        html = client.get(path).text
+        head, _, body = html.partition("</head>")
+        assert head.startswith('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">')
+        assert f"<title>{title}</title>" in head and 'href="/static/style.css"' in head
+        assert body.startswith('\n<body>\n<header class="top"><a href="/">ninetynine</a>')
+        assert own in body
+        assert body.endswith(
+            f'<script type="module" src="/static/{script}.js"></script>\n</body>\n</html>\n'
+        )
+        assert body.count("<main>") == body.count("</main>") == 1
+        assert "{%" not in html and "{{" not in html
+
+
 def test_a_search_bot_with_its_iterations_takes_a_seat(client) -> None:
     t = new_table(client, game="warp99", players=2, seats=["human", "ismcts:50"], seed=3)
     summary = client.get(f"/api/tables/{t['id']}").json()

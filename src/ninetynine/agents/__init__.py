@@ -9,7 +9,7 @@ bot (``ismcts``) also gets determinizations through a ``SearchView`` (see
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from ninetynine.core.agent import Agent, SearchAgent, SearchView, choose_action
@@ -97,15 +97,25 @@ def parse_agent_list(text: str, num_players: int) -> list[str]:
 
     :raises GameOptionError: no agent, or more agents than seats (none is dropped silently).
     """
-    specs = [s.strip() for s in text.split(",") if s.strip()]
+    return fill_seats([s.strip() for s in text.split(",") if s.strip()], num_players)
+
+
+def fill_seats(
+    specs: Sequence[str], seats: int, what: str = "agents", where: str = "seats"
+) -> list[str]:
+    """``specs`` repeated in order to fill ``seats`` seats, one spec a seat (``what`` and
+    ``where`` name them in the errors).
+
+    :raises GameOptionError: no spec, or more specs than seats (none is dropped silently).
+    """
     if not specs:
-        raise GameOptionError("no agents given")
-    if len(specs) > num_players:
+        raise GameOptionError(f"no {what} given")
+    if len(specs) > seats:
         raise GameOptionError(
-            f"{len(specs)} agents for {num_players} seats: {', '.join(specs)} "
-            f"(give at most {num_players}; a shorter list is repeated)"
+            f"{len(specs)} {what} for {seats} {where}: {', '.join(specs)} "
+            f"(give at most {seats}; a shorter list is repeated)"
         )
-    return [specs[i % len(specs)] for i in range(num_players)]
+    return [specs[i % len(specs)] for i in range(seats)]
 
 
 __all__ = [
@@ -117,6 +127,7 @@ __all__ = [
     "SearchAgent",
     "SearchView",
     "choose_action",
+    "fill_seats",
     "list_agents",
     "make_agent",
     "parse_agent_list",

@@ -106,6 +106,43 @@ def _err(values: Sequence[float], cis: Sequence[Sequence[float]]) -> list[list[f
     ]
 
 
+def _error_line(
+    ax: Any,
+    x: Sequence[float],
+    values: Sequence[float],
+    cis: Sequence[Sequence[float]],
+    color: str,
+    label: str,
+    ms: float = 4,
+    capsize: float = 3,
+) -> None:
+    """One series: ``values`` over ``x`` as dots on a line, with their 95% error bars
+    (``cis``: ``(low, high)`` each)."""
+    ax.errorbar(
+        x,
+        values,
+        yerr=_err(values, cis),
+        marker="o",
+        ms=ms,
+        capsize=capsize,
+        color=color,
+        label=label,
+    )
+
+
+def _finish(
+    fig: Figure, ax: Any, path: Path, title: str, xlabel: str, ylabel: str, percent: bool
+) -> Path:
+    """Label a one-panel figure's axes, add its legend and title, and save it."""
+    ax.set_xlabel(xlabel, fontsize=9)
+    ax.set_ylabel(ylabel, fontsize=9)
+    if percent:
+        percent_axis(ax.yaxis)
+    ax.legend(fontsize=8, frameon=False)
+    ax.set_title(title, fontsize=10)
+    return save(fig, path)
+
+
 def _labels_overlap(labels: Sequence[str], panels: int, width_in: float, size: float = 8) -> bool:
     """Whether tick labels of ``size`` points, side by side under one of ``panels`` equal
     panels of a figure ``width_in`` inches wide, would run into each other (a label is about
@@ -208,12 +245,7 @@ def histograms(
             fontsize=8,
             color="0.3",
         )
-    ax.set_xlabel(xlabel, fontsize=9)
-    ax.set_ylabel("share of games", fontsize=9)
-    percent_axis(ax.yaxis)
-    ax.legend(fontsize=8, frameon=False)
-    ax.set_title(title, fontsize=10)
-    return save(fig, path)
+    return _finish(fig, ax, path, title, xlabel, "share of games", percent=True)
 
 
 def lines(
@@ -238,29 +270,14 @@ def lines(
     for i, (name, pts) in enumerate(series.items()):
         vals = [p[0] for p in pts]
         shift = dodge * span * (i - (len(series) - 1) / 2)
-        ax.errorbar(
-            [v + shift for v in x],
-            vals,
-            yerr=_err(vals, [p[1] for p in pts]),
-            marker="o",
-            ms=4,
-            capsize=3,
-            color=COLORS[i % 8],
-            label=name,
-        )
+        _error_line(ax, [v + shift for v in x], vals, [p[1] for p in pts], COLORS[i % 8], name)
         if fair and name in fair:
             ax.axhline(fair[name], color=COLORS[i % 8], ls=":", lw=1)
     if xticks is not None:
         ax.set_xticks(list(x), list(xticks))
     if note:
         ax.text(0.5, 0.5, note, transform=ax.transAxes, ha="center", va="center", fontsize=9)
-    ax.set_xlabel(xlabel, fontsize=9)
-    ax.set_ylabel(ylabel, fontsize=9)
-    if percent:
-        percent_axis(ax.yaxis)
-    ax.legend(fontsize=8, frameon=False)
-    ax.set_title(title, fontsize=10)
-    return save(fig, path)
+    return _finish(fig, ax, path, title, xlabel, ylabel, percent)
 
 
 def line_panels(
@@ -279,15 +296,15 @@ def line_panels(
         for i, (label, pts) in enumerate(series.items()):
             vals = [p[0] for p in pts]
             shift = 0.06 * (i - (len(series) - 1) / 2)
-            ax.errorbar(
+            _error_line(
+                ax,
                 [v + shift for v in x],
                 vals,
-                yerr=_err(vals, [p[1] for p in pts]),
-                marker="o",
+                [p[1] for p in pts],
+                COLORS[i % 8],
+                label,
                 ms=3,
                 capsize=2,
-                color=COLORS[i % 8],
-                label=label,
             )
         ax.set_title(name, fontsize=9)
         ax.set_xticks(list(x))
@@ -397,16 +414,7 @@ def plot_strength(ladder: Mapping[str, Any], path: Path) -> Path:
             continue
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
-        ax.errorbar(
-            xs,
-            ys,
-            yerr=_err(ys, [p[2] for p in pts]),
-            marker="o",
-            ms=4,
-            capsize=3,
-            color=COLORS[i % 8],
-            label=f"against {ref}",
-        )
+        _error_line(ax, xs, ys, [p[2] for p in pts], COLORS[i % 8], f"against {ref}")
         for k, (x, y, _, name) in enumerate(pts):
             ax.annotate(  # neighbours' labels alternate below and above their points
                 name,

@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import IO, Any, TextIO, cast
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game, State
@@ -270,3 +272,9 @@ def format_number(x: Any) -> str:
     if isinstance(x, float) and x.is_integer():
         return str(int(x))
     return str(x)
+
+
+def results_table(title: str) -> Table:
+    """An empty table of results (``simulate``, ``ladder``): its bold title on the left, a
+    rule under the header, no frame."""
+    return Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD)

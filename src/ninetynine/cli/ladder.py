@@ -13,17 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.registry import load_game
 from ninetynine.sim.ladder import Ladder, add_agent, matches, run_ladder
 from ninetynine.sim.parallel import Executor, make_executor
 
-from .common import apply_variant, parse_name_list, parse_option_pairs
+from .common import apply_variant, parse_name_list, parse_option_pairs, results_table
 from .outputs import check_output_file, check_plot_format
 from .progress import games_bar
 
@@ -117,12 +115,7 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
         highlight=False,
     )
     who = "heads-up" if n == 2 else f"one seat against {n - 1} of the column's agent"
-    t = Table(
-        title=f"Win rate of the row's agent ({who}), 95% CI",
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-    )
+    t = results_table(f"Win rate of the row's agent ({who}), 95% CI")
     t.add_column("", no_wrap=True)
     for b in d["agents"]:
         t.add_column(b, justify="right", no_wrap=True)
@@ -141,12 +134,7 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
     t.caption_justify = "left"
     console.print(t)
 
-    r = Table(
-        title="OpenSkill ratings (Plackett-Luce; ordinal = mu - 3 sigma)",
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-    )
+    r = results_table("OpenSkill ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
     for col in ("rank", "agent", "ordinal", "mu", "sigma"):
         r.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for i, row in enumerate(d["ratings"], 1):
@@ -155,12 +143,7 @@ def print_ladder(console: Console, ladder: Ladder) -> None:
         )
     console.print(r)
 
-    tt = Table(
-        title="Seconds per decision (decisions with a choice)",
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-    )
+    tt = results_table("Seconds per decision (decisions with a choice)")
     for col in ("agent", "decisions", "mean", "p95", "max", "cpu mean", "cpu max"):
         tt.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for row in d["ratings"]:

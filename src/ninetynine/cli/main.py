@@ -34,6 +34,9 @@ PROGRESS_HELP = (
     "work and at least every 30 s."
 )
 
+ProgressOption = Annotated[bool, typer.Option(help=PROGRESS_HELP)]
+GameArgument = Annotated[str, typer.Argument(help="Game id.")]
+VariantOption = Annotated[str | None, typer.Option(help="standard or random-rule-start.")]
 OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
@@ -155,7 +158,7 @@ def play(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    game: GameArgument = "warp99",
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 1000,
     players: Annotated[
         int | None,
@@ -166,7 +169,7 @@ def simulate(
     ] = "greedy",
     seed: Annotated[int, _seed_option("Master seed: game i gets its own derived seed.")] = 0,
     jobs: JobsOption = None,
-    variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
+    variant: VariantOption = None,
     option: OptionList = None,
     rotate: Annotated[
         bool, typer.Option(help="Rotate agents through the seats game by game.")
@@ -180,7 +183,7 @@ def simulate(
     records: Annotated[
         Path | None, typer.Option(help="Save every game's record into this directory.")
     ] = None,
-    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
+    progress: ProgressOption = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
 ) -> None:
@@ -245,7 +248,7 @@ def games_cmd() -> None:
 @app.command()
 def ladder(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    game: GameArgument = "warp99",
     agents: Annotated[
         str,
         typer.Option(
@@ -262,7 +265,7 @@ def ladder(
     ] = 2,
     seed: Annotated[int, _seed_option("Master seed: every match plays the same deals.")] = 0,
     jobs: JobsOption = None,
-    variant: Annotated[str | None, typer.Option(help="standard or random-rule-start.")] = None,
+    variant: VariantOption = None,
     option: OptionList = None,
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the ladder as JSON.")
@@ -277,7 +280,7 @@ def ladder(
             "--vs", help="Play only the matches against these agents (e.g. random,greedy)."
         ),
     ] = None,
-    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
+    progress: ProgressOption = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     add: Annotated[
@@ -356,7 +359,7 @@ def standings(
 
 @app.command()
 def analyze(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    game: GameArgument = "warp99",
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games per measured configuration.")
     ] = 1000,
@@ -372,7 +375,7 @@ def analyze(
         typer.Option(help="Comma-separated sections to run (default: all for the game)."),
     ] = None,
     html: Annotated[bool, typer.Option(help="Also write report.html.")] = False,
-    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
+    progress: ProgressOption = True,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
 ) -> None:
@@ -409,7 +412,7 @@ def heroes(
 
 @app.command()
 def train(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "warp99",
+    game: GameArgument = "warp99",
     players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 2,
     seed: Annotated[
         int,
@@ -440,7 +443,7 @@ def train(
     resume: Annotated[
         bool, typer.Option(help="Continue the run that wrote --out after its last round.")
     ] = False,
-    progress: Annotated[bool, typer.Option(help=PROGRESS_HELP)] = True,
+    progress: ProgressOption = True,
 ) -> None:
     """Train a learned bot (a small policy/value network, NumPy only) by imitating a teacher
     bot, then DAgger; the model is written after every round and --resume continues a run.

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, ParamSpec
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -35,7 +34,13 @@ from ninetynine.sim import (
     summarize,
 )
 
-from .common import apply_variant, parse_name_list, parse_option_pairs, write_new_file
+from .common import (
+    apply_variant,
+    parse_name_list,
+    parse_option_pairs,
+    results_table,
+    write_new_file,
+)
 from .outputs import check_output_file
 from .progress import games_bar
 
@@ -202,9 +207,15 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _ci95(ci: Sequence[float]) -> str:
+    """A 95% confidence interval ``(low, high)`` of a rate, as ``low-high`` in percent."""
+    lo, hi = ci
+    return f"{_pct(lo)}-{_pct(hi)}"
+
+
 def _table(title: str, columns: Sequence[str]) -> Table:
     """A compact table: the first column holds labels (never wrapped), the rest numbers."""
-    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD)
+    t = results_table(title)
     t.add_column(columns[0], no_wrap=True)
     for col in columns[1:]:
         t.add_column(col, justify="right", no_wrap=True)
@@ -259,30 +270,21 @@ def _print_wins(console: Console, summary: dict[str, Any], run: dict[str, Any]) 
     )
     wins.caption_justify = "left"
     for s in summary["seats"]:
-        lo, hi = s["ci95"]
-        wins.add_row(
-            f"seat {s['seat']}",
-            _num(s["games"]),
-            _num(s["wins"]),
-            _pct(s["win_rate"]),
-            f"{_pct(lo)}-{_pct(hi)}",
-        )
+        wins.add_row(*_wins_row(f"seat {s['seat']}", s["games"], s))
     if len(summary["agents"]) > 1 or not run["rotate"]:
         wins.add_section()
         for a in summary["agents"]:
-            lo, hi = a["ci95"]
-            wins.add_row(
-                a["agent"],
-                _num(a["seats_played"]),
-                _num(a["wins"]),
-                _pct(a["win_rate"]),
-                f"{_pct(lo)}-{_pct(hi)}",
-            )
+            wins.add_row(*_wins_row(a["agent"], a["seats_played"], a))
     wins.add_section()
     wins.add_row(
         "draws", _num(summary["games"]), _num(summary["draws"]), _pct(summary["draw_rate"]), ""
     )
     console.print(wins)
+
+
+def _wins_row(label: str, played: int, d: dict[str, Any]) -> tuple[str, ...]:
+    """A row of the wins table: a seat's or an agent's games played, wins, win rate, CI."""
+    return label, _num(played), _num(d["wins"]), _pct(d["win_rate"]), _ci95(d["ci95"])
 
 
 def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) -> None:
@@ -322,13 +324,12 @@ def _print_rest(console: Console, summary: dict[str, Any], run: dict[str, Any]) 
                 ("", "picked", "pick rate", "win rate", "95% CI"),
             )
             for it in d["items"]:
-                lo, hi = it["ci95"]
                 t.add_row(
                     it["item"],
                     _num(it["picked"]),
                     _pct(it["pick_rate"]),
                     _pct(it["win_rate"]),
-                    f"{_pct(lo)}-{_pct(hi)}",
+                    _ci95(it["ci95"]),
                 )
             console.print(t)
     for key, d in stats.items():

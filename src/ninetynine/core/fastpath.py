@@ -3,14 +3,29 @@
 A game's fast state is a :class:`~ninetynine.core.game.State` whose RL step is compiled:
 ``current_player``, ``is_terminal``, ``legal_actions``, ``legal_actions_mask``,
 ``observation_tensor(p)``, ``apply_action`` (of a legal id), ``returns``, ``scores``,
-``winner``, ``history``, ``clone`` run in C, a few hundred nanoseconds a call. The C half is
-``core/csrc/faststate.h`` (the Python object) around the game's own ``_fast.c`` (its rules and
-its tensor writer). Everything else comes from the reference state, materialised from the seed
-and the history (exact: both engines deal with the same SplitMix64 draws, ``core/rng.py``) and
-kept, brought up to date at the next such call by applying only the actions played since:
+``winner``, ``history``, ``clone`` run in C, a few hundred nanoseconds a call. The tensor of
+seat ``p`` holds only what ``p`` may see: it is
+``game.encode_observation(state.observation(p))`` (each game's differential test compares
+them after every step of random games, every seat). The C half is ``core/csrc/faststate.h``
+(the Python object) around the game's own ``_fast.c`` (its rules and its tensor writer).
+Everything else comes from the reference state, materialised from the seed and the history
+(exact: both engines deal with the same SplitMix64 draws, ``core/rng.py``) and kept, brought
+up to date at the next such call by applying only the actions played since:
 ``observation(p)``, ``resample``, ``to_dict`` / ``to_json``, ``stats``, ``str``, the error of an
 illegal action, pickling. Worth it for a learner that reads tensors, not for a bot that reads
-the observation dict at every move (use ``new_initial_state`` for those).
+the observation dict at every move (use ``new_initial_state`` for those). Every game that has
+one deals the game ``new_initial_state`` deals and plays it alike:
+
+>>> import ninetynine
+>>> for game_id in ("warp99", "ono99", "tripwire", "sixto"):
+...     game = ninetynine.load_game(game_id, num_players=4)
+...     state, ref = game.new_fast_state(seed=1), game.new_initial_state(seed=1)
+...     while not state.is_terminal():
+...         assert state.legal_actions() == ref.legal_actions()
+...         a = state.legal_actions()[-1]
+...         state.apply_action(a)
+...         ref.apply_action(a)
+...     assert state.returns() == ref.returns() and state.history() == ref.history()
 
 ``observation_tensor(p, out=buf)`` and ``legal_actions_mask(out=buf)`` write into the
 caller's buffer instead of a new array and return it: a writable, C-contiguous buffer of the
@@ -29,9 +44,12 @@ A game wires it in a few lines of its ``fast.py``::
         path = PATH
         reference_class = Ono99State
 
-and its ``Game.new_fast_state(seed)`` returns ``Ono99FastState.deal(self, seed)``. Without the
-compiled module (no C compiler at install, numpy missing, or a stale build) that returns the
-reference state and says why once (a ``RuntimeWarning``).
+    new_fast_state = Ono99FastState.deal
+
+and its ``Game`` names the module (``fast_state_module``): ``game.new_fast_state(seed)`` is
+then ``Ono99FastState.deal(game, seed)``. Without the compiled module (no C compiler at
+install, numpy missing, or a stale build) that returns the reference state and says why once
+(a ``RuntimeWarning``).
 
 The seed is a secret while the game is live (DESIGN): no attribute, ``repr`` or ``str`` of a
 fast state holds it; ``state.seed`` is readable once the game is over (for its record), and
@@ -73,6 +91,8 @@ class FastPath:
         ``_fast.c``), made once per game object and kept on it.
     :param setup: called with the module once it is imported (hands over the rules' tables),
         before numpy's ``empty`` and dtypes are given to it.
+    :param supports: whether the C side runs a game's options (default: every game); a game
+        it does not run is dealt as the reference state, without a warning.
     """
 
     def __init__(
@@ -82,9 +102,11 @@ class FastPath:
         title: str,
         params: Callable[[Any], Any],
         setup: Callable[[ModuleType], None] | None = None,
+        supports: Callable[[Any], bool] | None = None,
     ) -> None:
         self.title = title
         self._params = params
+        self.supports = supports or (lambda game: True)
         self.module, self.missing_reason = self._load(module, version, setup)
         self._warned = False
 
@@ -142,8 +164,8 @@ class FastPath:
             warnings.warn(
                 f"using the reference engine (slow): {self.missing_reason}",
                 RuntimeWarning,
-                # at the caller of game.new_fast_state (-> fast.new_fast_state -> deal -> here)
-                stacklevel=5,
+                # at the caller of game.new_fast_state (-> deal -> here)
+                stacklevel=4,
             )
 
 
@@ -192,6 +214,9 @@ class FastStateMixin(State):
     path: ClassVar[FastPath]
     #: the game's reference State class (for ``repr``)
     reference_class: ClassVar[type[State]]
+    #: the game's actions module, when its ``action_to_string`` and ``string_to_action`` do
+    #: not depend on the position (they then skip the reference state)
+    actions: ClassVar[ModuleType | None] = None
     game: Any
 
     if TYPE_CHECKING:  # provided by the compiled base (core/csrc/faststate.h)
@@ -202,13 +227,16 @@ class FastStateMixin(State):
 
     @classmethod
     def deal(cls, game: Game, seed: int | None) -> State:
-        """``game.new_fast_state(seed)``: the position ``game.new_initial_state(seed)`` deals,
-        as a ``cls``; or the reference state itself (with a ``RuntimeWarning`` the first time)
-        when the compiled module is missing.
+        """``game.new_fast_state(seed)`` (the game's ``fast.new_fast_state``): the position
+        ``game.new_initial_state(seed)`` deals, as a ``cls``; or the reference state itself
+        for options the C side does not run (``path.supports``), or (with a
+        ``RuntimeWarning`` the first time) when the compiled module is missing.
 
         :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
         """
         seed = check_seed(seed)
+        if not cls.path.supports(game):
+            return game.new_initial_state(seed)
         if cls.path.module is None:
             cls.path.warn_missing()
             return game.new_initial_state(seed)
@@ -265,12 +293,16 @@ class FastStateMixin(State):
         raise IllegalActionError(f"{action!r}: the fast state and the reference disagree")
 
     def action_to_string(self, action: int) -> str:
+        if self.actions is not None:
+            return str(self.actions.action_to_string(action))
         return str(self._synced().action_to_string(action))
 
     def public_action_string(self, action: int) -> str:
         return str(self._synced().public_action_string(action))
 
     def string_to_action(self, text: str) -> int:
+        if self.actions is not None:
+            return int(self.actions.string_to_action(text))
         return int(self._synced().string_to_action(text))
 
     def known_history(self, player: int | None) -> list[int | None]:

@@ -78,6 +78,9 @@ class Game(ABC):
     #: the module of the game's compiled fast state (``new_fast_state(game, seed)`` in it), if
     #: it has one: see :meth:`new_fast_state`
     fast_state_module: ClassVar[str | None] = None
+    #: the class of the game's batched engine (``"module:Class"``), if it has one: see
+    #: :meth:`batched_engine`
+    batched_engine_class: ClassVar[str | None] = None
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         n = self.default_players if num_players is None else num_players
@@ -279,11 +282,17 @@ class Game(ABC):
     ) -> Any:
         """``num_envs`` games of this game in lockstep, one learning seat in each and bots
         (agent specs ``opponents``, one per other seat in seat order) played by the engine, as
-        ``ninetynine.envs.vector_env`` drives it; a game that has one documents it.
+        ``ninetynine.envs.vector_env`` drives it: ``Engine(game, num_envs, opponents, seat,
+        backend, num_threads)``, the class :attr:`batched_engine_class` names (its docstring
+        says which bots and backends it takes).
 
         :raises NotImplementedError: the game has no batched engine.
         """
-        raise NotImplementedError(f"game {self.game_id!r} has no batched engine")
+        if self.batched_engine_class is None:
+            raise NotImplementedError(f"game {self.game_id!r} has no batched engine")
+        module, _, name = self.batched_engine_class.partition(":")
+        engine = getattr(importlib.import_module(module), name)
+        return engine(self, num_envs, opponents, seat, backend, num_threads)
 
     def fast_playouts(
         self, seeds: Sequence[int], lineups: Sequence[Sequence[str]]
@@ -313,8 +322,12 @@ class Game(ABC):
         return None
 
     def has_batched_engine(self) -> bool:
-        """Whether the game defines :meth:`batched_engine`."""
-        return type(self).batched_engine is not Game.batched_engine
+        """Whether the game has a :meth:`batched_engine` (names its class, or defines the
+        method)."""
+        return (
+            self.batched_engine_class is not None
+            or type(self).batched_engine is not Game.batched_engine
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -56,7 +56,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
-from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
+from .common import METADATA, GameEnv, SeatAgents
 
 ObsType = dict[str, np.ndarray]
 
@@ -88,16 +88,7 @@ class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):  # type:
 
     # -- the AEC API ----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or self._deal is None:
-            self._deal = deal_rng(seed)
-        if options and options.get("game_seed") is not None:
-            game_seed = int(options["game_seed"])
-        else:
-            game_seed = draw_seed(self._deal)
-        self._game_seed = game_seed
-        self._state = self.game.new_fast_state(game_seed)
-        self._steps = 0
-        self._max_len = self.game.max_game_length  # a property worked out per call: read once
+        state = self._deal_game(seed, options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._zero_rewards = True
@@ -105,7 +96,7 @@ class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):  # type:
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current_player()]
+        self.agent_selection = self.possible_agents[state.current_player()]
         if self.render_mode == "human":
             self.render()
 

@@ -67,6 +67,21 @@ class GameEnv:
         self._steps = 0
         self._canvas = canvas_for(self.game) if render_mode == "rgb_array" else (0, 0)
 
+    def _deal_game(self, seed: int | None, options: dict[str, Any] | None) -> State:
+        """The start of the PettingZoo envs' ``reset``: the deal RNG seeded by ``seed`` (the
+        first time, unseeded without one), the game's seed ``options["game_seed"]`` or drawn
+        from it, and that game dealt (``game.new_fast_state``) with no step taken yet."""
+        if seed is not None or self._deal is None:
+            self._deal = deal_rng(seed)
+        if options and options.get("game_seed") is not None:
+            self._game_seed = int(options["game_seed"])
+        else:
+            self._game_seed = draw_seed(self._deal)
+        self._state = self.game.new_fast_state(self._game_seed)
+        self._steps = 0
+        self._max_len = self.game.max_game_length  # a property worked out per call: read once
+        return self._state
+
     def render(self) -> str | np.ndarray | None:
         """The public view (``observation(None)``) as text (``"ansi"``), printed (``"human"``,
         returns ``None``) or as an ``(H, W, 3)`` ``uint8`` image (``"rgb_array"``, one size for

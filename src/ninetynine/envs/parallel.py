@@ -48,7 +48,7 @@ from pettingzoo import ParallelEnv
 from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import State
 
-from .common import METADATA, GameEnv, SeatAgents, deal_rng, draw_seed
+from .common import METADATA, GameEnv, SeatAgents
 
 ObsType = dict[str, np.ndarray]
 #: What ``step`` returns: observations, rewards, terminations, truncations, infos (per agent).
@@ -110,15 +110,7 @@ class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int])
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsType], dict[str, dict[str, Any]]]:
-        if seed is not None or self._deal is None:
-            self._deal = deal_rng(seed)
-        if options and options.get("game_seed") is not None:
-            self._game_seed = int(options["game_seed"])
-        else:
-            self._game_seed = draw_seed(self._deal)
-        self._state = self.game.new_fast_state(self._game_seed)
-        self._steps = 0
-        self._max_len = self.game.max_game_length  # a property worked out per call: read once
+        self._deal_game(seed, options)
         self.agents = self.possible_agents[:]
         if self.render_mode == "human":
             self.render()

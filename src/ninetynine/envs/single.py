@@ -78,7 +78,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ninetynine.agents import make_agent
+from ninetynine.agents import fill_seats, make_agent
 from ninetynine.agents.random_agent import RandomAgent
 from ninetynine.core.agent import Agent
 from ninetynine.core.errors import GameOptionError, IllegalActionError
@@ -128,14 +128,10 @@ def _bot_maker(spec: str, game: Game) -> Callable[[int, int], Agent]:
 def _opponent_specs(opponents: str | Sequence[str], count: int) -> list[str]:
     items = opponents.split(",") if isinstance(opponents, str) else list(opponents)
     specs = [str(s).strip() for s in items if str(s).strip()]
-    if not specs:
-        raise GameOptionError("opponents: give at least one agent spec, e.g. 'greedy'")
-    if len(specs) > count:
-        raise GameOptionError(
-            f"opponents: {len(specs)} agent specs for {count} opponent seats: "
-            f"{', '.join(specs)} (give at most {count}; a shorter list is repeated)"
-        )
-    return [specs[i % len(specs)] for i in range(count)]
+    try:
+        return fill_seats(specs, count, "agent specs", "opponent seats")
+    except GameOptionError as e:
+        raise GameOptionError(f"opponents: {e}") from None
 
 
 class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):

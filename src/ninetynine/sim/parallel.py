@@ -35,8 +35,9 @@ import multiprocessing
 import os
 import socket
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import closing
 from typing import Any, TypeVar
 
 from ninetynine.agents import make_agent, parse_agent_list
@@ -94,6 +95,17 @@ class Executor:
         picklable. On an error or Ctrl-C the tasks not yet started are dropped and the error
         is raised here.
         """
+        results: dict[int, R] = {}
+        with closing(self._finished(func, tasks)) as finished:  # closed: drops the rest
+            for i, result in finished:
+                results[i] = result
+                if progress is not None:
+                    progress(tasks[i], result)
+        return [results[i] for i in range(len(tasks))]
+
+    def _finished(self, func: Callable[[T], R], tasks: Sequence[T]) -> Generator[tuple[int, R], None, None]:
+        """``(i, func(tasks[i]))`` for every task, as each finishes (in any order); closed
+        early (an error, Ctrl-C), it drops the tasks not yet started."""
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -130,20 +142,11 @@ class LocalExecutor(Executor):
         self.jobs = _check_jobs(jobs)
         self.start_method = start_method
 
-    def map(
-        self,
-        func: Callable[[T], R],
-        tasks: Sequence[T],
-        progress: Callable[[T, R], None] | None = None,
-    ) -> list[R]:
+    def _finished(self, func: Callable[[T], R], tasks: Sequence[T]) -> Generator[tuple[int, R], None, None]:
         if self.jobs <= 1 or len(tasks) <= 1:
-            out = []
-            for t in tasks:
-                r = func(t)
-                if progress is not None:
-                    progress(t, r)
-                out.append(r)
-            return out
+            for i, t in enumerate(tasks):
+                yield i, func(t)
+            return
         method = self.start_method
         if method is None:
             methods = multiprocessing.get_all_start_methods()
@@ -151,22 +154,17 @@ class LocalExecutor(Executor):
         pool = ProcessPoolExecutor(
             max_workers=min(self.jobs, len(tasks)), mp_context=multiprocessing.get_context(method)
         )
-        results: dict[int, R] = {}
         ok = False
         try:
             pending: dict[Future[R], int] = {pool.submit(func, t): i for i, t in enumerate(tasks)}
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
-                    i = pending.pop(fut)
-                    results[i] = fut.result()
-                    if progress is not None:
-                        progress(tasks[i], results[i])
+                    yield pending.pop(fut), fut.result()
             ok = True
         finally:
             # On an error or Ctrl-C, drop the queued tasks instead of waiting for them.
             pool.shutdown(wait=ok, cancel_futures=not ok)
-        return [results[i] for i in range(len(tasks))]
 
 
 def _import_ray() -> Any:
@@ -281,17 +279,11 @@ class RayExecutor(Executor):
     def describe(self) -> str:
         return f"ray, {self.cpus} CPU{'s' if self.cpus != 1 else ''}"
 
-    def map(
-        self,
-        func: Callable[[T], R],
-        tasks: Sequence[T],
-        progress: Callable[[T, R], None] | None = None,
-    ) -> list[R]:
+    def _finished(self, func: Callable[[T], R], tasks: Sequence[T]) -> Generator[tuple[int, R], None, None]:
         self._connect()
         ray = self._ray
         refs = [self._remote.remote(func, t) for t in tasks]
         where = {ref: i for i, ref in enumerate(refs)}
-        results: dict[int, R] = {}
         pending = list(refs)
         ok = False
         try:
@@ -300,16 +292,12 @@ class RayExecutor(Executor):
                 # wait costs O(pending) a round, not a round per task.
                 done, pending = ray.wait(pending, num_returns=len(pending), timeout=0.2)
                 for ref in done:
-                    i = where[ref]
-                    results[i] = _ray_get(ray, ref)
-                    if progress is not None:
-                        progress(tasks[i], results[i])
+                    yield where[ref], _ray_get(ray, ref)
             ok = True
         finally:
             if not ok:  # an error or Ctrl-C: drop the tasks still queued or running
                 for ref in pending:
                     ray.cancel(ref, force=True)
-        return [results[i] for i in range(len(tasks))]
 
     def close(self) -> None:
         if self._owner and self._ray.is_initialized():

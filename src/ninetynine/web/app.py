@@ -19,8 +19,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ninetynine.core.errors import NinetyNineError
@@ -34,6 +35,9 @@ from .tables import LimitError, Limits, LiveTable, MoveError, SheetError, TableM
 log = logging.getLogger("ninetynine.web")
 
 STATIC = Path(__file__).parent / "static"
+#: The pages' templates: ``base.html`` (the head and the header bar every page shares) and
+#: one per page (its title, subtitle and main; its script is ``static/<page>.js``).
+PAGES = Path(__file__).parent / "pages"
 #: Largest WebSocket / JSON body accepted (a move is a few dozen bytes).
 MAX_MESSAGE = 16_384
 
@@ -235,32 +239,43 @@ def create_app(
         return response
 
     # -- pages --------------------------------------------------------------------------
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    templates = Environment(
+        loader=FileSystemLoader(PAGES),
+        autoescape=True,
+        trim_blocks=True,
+        keep_trailing_newline=True,
+    )
+    pages = {
+        name: templates.get_template(f"{name}.html").render(page=name)
+        for name in ("lobby", "table", "replay", "sheet")
+    }
+
+    def page(name: str) -> HTMLResponse:
+        return HTMLResponse(pages[name])
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return page("lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return page("lobby")
 
     @app.get("/play/{table_id}/{token}", include_in_schema=False)
-    async def play_page(table_id: str, token: str) -> FileResponse:
-        return page("table.html")
+    async def play_page(table_id: str, token: str) -> HTMLResponse:
+        return page("table")
 
     @app.get("/watch/{table_id}", include_in_schema=False)
-    async def watch_page(table_id: str) -> FileResponse:
-        return page("table.html")
+    async def watch_page(table_id: str) -> HTMLResponse:
+        return page("table")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return page("replay.html")
+    async def replay_page(table_id: str) -> HTMLResponse:
+        return page("replay")
 
     @app.get("/sheet/{sheet_id}", include_in_schema=False)
-    async def sheet_page(sheet_id: str) -> FileResponse:
-        return page("sheet.html")
+    async def sheet_page(sheet_id: str) -> HTMLResponse:
+        return page("sheet")
 
     @app.get("/sheet/{sheet_id}/{token}", include_in_schema=False)
-    async def sheet_edit_page(sheet_id: str, token: str) -> FileResponse:
-        return page("sheet.html")
+    async def sheet_edit_page(sheet_id: str, token: str) -> HTMLResponse:
+        return page("sheet")
 
     # -- games --------------------------------------------------------------------------
     @app.get("/games/{game_id}/{name}", include_in_schema=False)

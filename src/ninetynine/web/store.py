@@ -90,16 +90,22 @@ class TableRow(Base):
     game_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
-class MoveRow(Base):
+class _TableLog:
+    """The key of a line of a table's log (its moves, its chat): the table, the line's place
+    in the log, and the seat it came from (the first columns: ``sort_order``)."""
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True, sort_order=-1
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, sort_order=-1)
+    seat: Mapped[int] = mapped_column(Integer, sort_order=-1)
+
+
+class MoveRow(_TableLog, Base):
     """One accepted move (or score-sheet entry) of a table, in order."""
 
     __tablename__ = "moves"
 
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(BigInteger)
     created: Mapped[float] = mapped_column(Float)
     #: What the log says of this move beyond the game's own events (a turn timer's "time ran
@@ -107,16 +113,11 @@ class MoveRow(Base):
     note: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
 
 
-class ChatRow(Base):
+class ChatRow(_TableLog, Base):
     """One line of a table's chat, in order."""
 
     __tablename__ = "chat"
 
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     created: Mapped[float] = mapped_column(Float)
 
@@ -358,17 +359,21 @@ class Store:
             another server process, got there first); nothing is written.
         """
         now = time.time()
+        # the table's row moves on to move seq + 1 (only from move seq: _ADVANCE)
+        advance = {
+            "tid": table_id,
+            "seq": seq,
+            "next": seq + 1,
+            "status": status,
+            "result": result,
+            "now": now,
+        }
         if self.is_postgresql:
             with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
                 done = c.execute(
                     _APPEND_PG,
                     {
-                        "tid": table_id,
-                        "seq": seq,
-                        "next": seq + 1,
-                        "status": status,
-                        "result": result,
-                        "now": now,
+                        **advance,
                         "seat": seat,
                         "action": action,
                         "note": note,
@@ -396,17 +401,7 @@ class Store:
                 raw.close()  # back to the pool
             return
         with self.engine.begin() as conn:
-            n = conn.execute(
-                _ADVANCE,
-                {
-                    "tid": table_id,
-                    "seq": seq,
-                    "next": seq + 1,
-                    "status": status,
-                    "result": result,
-                    "now": now,
-                },
-            ).rowcount
+            n = conn.execute(_ADVANCE, advance).rowcount
             if n != 1:
                 raise StaleMove(f"table {table_id}: move {seq} is not the next move")
             conn.execute(

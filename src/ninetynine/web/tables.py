@@ -216,6 +216,20 @@ def seat_names(specs: Sequence[str], names: Sequence[str | None] | None) -> list
     return out
 
 
+def lobby_seats(specs: Sequence[str], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The seats as the lobby lists them: per seat its number, name, kind (``"human"`` or
+    ``"bot"``) and agent spec (``None`` for a person)."""
+    return [
+        {
+            "seat": i,
+            "name": names[i],
+            "kind": "human" if spec == HUMAN else "bot",
+            "agent": None if spec == HUMAN else spec,
+        }
+        for i, spec in enumerate(specs)
+    ]
+
+
 def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
     """One spec per seat: ``human`` or an agent spec valid for the game (checked by building
     it). Missing seats: a person in seat 0, greedy (or the first agent) elsewhere.
@@ -453,14 +467,10 @@ class LiveTable:
             # every hidden card, so every seat is told
             "fixed_deal": self.fixed_deal,
             "seats": [
-                {
-                    "seat": i,
-                    "name": self.names[i],
-                    "kind": "human" if s == HUMAN else "bot",
-                    "agent": None if s == HUMAN else s,
-                    "present": self.present()[i],
-                }
-                for i, s in enumerate(self.seats)
+                {**seat, "present": present}
+                for seat, present in zip(
+                    lobby_seats(self.seats, self.names), self.present(), strict=True
+                )
             ],
             "status": "finished" if self.finished else "open",
             "result": self.result_text(),
@@ -1371,15 +1381,7 @@ class TableManager:
                     "kind": st.kind,
                     "game": st.game_id,
                     "num_players": st.num_players,
-                    "seats": [
-                        {
-                            "seat": i,
-                            "name": st.names[i],
-                            "kind": "human" if s == HUMAN else "bot",
-                            "agent": None if s == HUMAN else s,
-                        }
-                        for i, s in enumerate(st.seats)
-                    ],
+                    "seats": lobby_seats(st.seats, st.names),
                     "status": st.status,
                     "result": st.result,
                     "created": st.created,

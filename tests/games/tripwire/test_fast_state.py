@@ -108,6 +108,11 @@ def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -
     checks.check_random_agents(ninetynine.load_game("tripwire", num_players=2), (1,))
 
 
+def test_actions_read_and_parse_as_on_the_reference_state() -> None:
+    require_fast()
+    checks.check_notation(ninetynine.load_game("tripwire", num_players=4))
+
+
 def test_illegal_actions_are_refused_in_the_references_words() -> None:
     require_fast()
     checks.check_illegal_actions(ninetynine.load_game("tripwire", num_players=4))
@@ -160,7 +165,7 @@ def test_params_outside_the_c_sides_range_are_refused() -> None:
     require_fast()
     mod = F.PATH.module
     game = ninetynine.load_game("tripwire", num_players=4)
-    with pytest.raises(ValueError, match="params: bytes of"):
+    with pytest.raises(ValueError, match=r"params: \d+ int64 values expected"):
         mod.FastState(game, b"", 0)
     with pytest.raises(ValueError, match="rules: "):
         mod.rules(b"", b"")

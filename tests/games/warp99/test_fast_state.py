@@ -65,6 +65,11 @@ def test_clone_pickle_and_copy_play_on_independently() -> None:
     )
 
 
+def test_actions_read_and_parse_as_on_the_reference_state() -> None:
+    require_fast()
+    checks.check_notation(ninetynine.load_game("warp99", num_players=3))
+
+
 def test_illegal_actions_are_refused_in_the_references_words() -> None:
     require_fast()
     checks.check_illegal_actions(ninetynine.load_game("warp99", num_players=3))

@@ -16,7 +16,7 @@ Uses the games' options (``handicap``, ``rules``, ``extra_card``, ``bonus_rule``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ninetynine.core.game import Game
@@ -36,7 +36,7 @@ from ..core import (
     seat_rates,
 )
 from ..outcomes import game_name
-from ..report import num, pct, pct_ci
+from ..report import Report, num, pct, pct_ci
 
 WARP = "warp99"
 CLASSIC = "ninetynine"
@@ -95,21 +95,43 @@ def handicap(ctx: Context) -> None:
     )
     r.table(["players", "seat", "handicap", "win rate, standard", "win rate, none", "fair"], rows)
     r.bullets(verdicts)
-    path = plots.grouped_rates(
-        r.figure_path("handicap"),
+    _two_handicaps_figure(
+        r,
+        "handicap",
         "Warp 99: win rate by seat, standard handicap and none",
         groups,
-        fair=fair,
-        xlabel="seat",
-        colors=_pairs(max(COUNTS)),
-        legend=[("standard (0,1,2,3)", plots.COLORS[0]), ("none", plots.COLORS[1])],
+        fair,
+        ("standard (0,1,2,3)", "none"),
+        "Each seat with the standard handicap and with none. Dashed: 1/n.",
     )
-    r.image(path, "Each seat with the standard handicap and with none. Dashed: 1/n.")
     r.data["handicap"] = data
 
 
 def _pairs(n: int) -> list[str]:
     return [plots.COLORS[i % 2] for i in range(2 * n)]
+
+
+def _two_handicaps_figure(
+    r: Report,
+    name: str,
+    title: str,
+    groups: Mapping[str, Sequence[tuple[str, float, Sequence[float]]]],
+    fair: Mapping[str, float],
+    handicaps: tuple[str, str],
+    caption: str,
+) -> None:
+    """The figure ``name``: each seat's win rate under two handicaps side by side (a panel
+    per player count, ``groups`` as :func:`plots.grouped_rates` takes them)."""
+    path = plots.grouped_rates(
+        r.figure_path(name),
+        title,
+        groups,
+        fair=fair,
+        xlabel="seat",
+        colors=_pairs(max(COUNTS)),
+        legend=[(handicaps[0], plots.COLORS[0]), (handicaps[1], plots.COLORS[1])],
+    )
+    r.image(path, caption)
 
 
 #: Step sizes of the handicap search, in points (a pattern search: coarse steps first).
@@ -263,16 +285,15 @@ def fair_handicap(ctx: Context) -> None:
         rows,
     )
     r.bullets(verdicts)
-    path = plots.grouped_rates(
-        r.figure_path("handicap_search"),
+    _two_handicaps_figure(
+        r,
+        "handicap_search",
         "Warp 99: seat win rates, standard handicap and the searched one",
         groups,
-        fair=fair,
-        xlabel="seat",
-        colors=_pairs(max(COUNTS)),
-        legend=[("standard", plots.COLORS[0]), ("searched", plots.COLORS[1])],
+        fair,
+        ("standard", "searched"),
+        "Each seat with the standard and with the searched handicap. Dashed: 1/n.",
     )
-    r.image(path, "Each seat with the standard and with the searched handicap. Dashed: 1/n.")
     r.data["handicap_search"] = data
 
 

@@ -24,9 +24,11 @@
  *   static int fs_game_num_players(const FS_PARAMS *P);
  *   static int fs_game_tensor_size(const FS_PARAMS *P);           floats in the tensor
  *   static int fs_game_player(const FS_PARAMS *P, const FS_GAME *g);   -1 once over
- *   static void fs_game_returns(const FS_PARAMS *P, const FS_GAME *g, double *out);
  *   static void fs_game_scores(const FS_PARAMS *P, const FS_GAME *g, double *out);
  *   static int fs_game_winner(const FS_PARAMS *P, const FS_GAME *g);   -1: none (yet)
+ *   the returns are +1 the winner, -1 the others, all 0 before the end or without a winner;
+ *       a game whose returns differ defines its own and says so: #define FS_GAME_RETURNS
+ *       its_name (void its_name(const FS_PARAMS *P, const FS_GAME *g, double *out))
  *
  * then `#include "faststate.h"`, then any methods of its own (taking FastState *), then
  * `#include "faststate_module.h"`, which defines the type and PyInit__fast. Optional macros
@@ -62,6 +64,16 @@
 #endif
 #ifndef FS_GAME_WRITE_OBS
 #define FS_GAME_WRITE_OBS write_obs
+#endif
+
+#ifndef FS_GAME_RETURNS
+/* The returns of most games: +1 the winner, -1 the others; all 0 before the end or without a
+ * winner (a draw) */
+static void fs_winner_takes_all(const FS_PARAMS *P, const FS_GAME *g, double *out) {
+    int w = fs_game_winner(P, g), n = fs_game_num_players(P);
+    for (int i = 0; i < n; i++) out[i] = w < 0 ? 0.0 : (i == w ? 1.0 : -1.0);
+}
+#define FS_GAME_RETURNS fs_winner_takes_all
 #endif
 
 /* numpy.empty and the two dtypes, handed over by core/fastpath.py (no numpy headers needed) */
@@ -181,32 +193,40 @@ static PyObject *fs_is_terminal(FastState *s, PyObject *unused) {
     return PyBool_FromLong(fs_game_player(&s->P, &s->g) < 0);
 }
 
-static PyObject *fs_int_list(const int *v, Py_ssize_t n) {
-    PyObject *l = PyList_New(n);
-    if (!l) return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLong(v[i]);
-        if (!x) {
-            Py_DECREF(l);
-            return NULL;
-        }
-        PyList_SET_ITEM(l, i, x);
+/* Defines `static PyObject *name(const type *v, Py_ssize_t n)`: a new KIND (List or Tuple)
+ * of MAKE(v[i]) for i < n; NULL with the error set. */
+#define FS_DEFINE_SEQUENCE(name, KIND, type, MAKE)          \
+    static PyObject *name(const type *v, Py_ssize_t n) {    \
+        PyObject *seq = Py##KIND##_New(n);                  \
+        if (!seq) return NULL;                              \
+        for (Py_ssize_t i = 0; i < n; i++) {                \
+            PyObject *x = MAKE(v[i]);                       \
+            if (!x) {                                       \
+                Py_DECREF(seq);                             \
+                return NULL;                                \
+            }                                               \
+            Py##KIND##_SET_ITEM(seq, i, x);                 \
+        }                                                   \
+        return seq;                                         \
     }
-    return l;
-}
+FS_DEFINE_SEQUENCE(fs_int_list, List, int, PyLong_FromLong)
+FS_DEFINE_SEQUENCE(fs_float_list, List, double, PyFloat_FromDouble)
 
-static PyObject *fs_float_list(const double *v, Py_ssize_t n) {
-    PyObject *l = PyList_New(n);
-    if (!l) return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PyFloat_FromDouble(v[i]);
-        if (!x) {
-            Py_DECREF(l);
-            return NULL;
-        }
-        PyList_SET_ITEM(l, i, x);
+/* The seat a Python int names in an n-player game; -1 with ValueError for anything else (a
+ * bool, another type, out of range). */
+static inline int fs_seat(PyObject *p, int n) {
+    long v = -1;
+    if (PyLong_Check(p) && !PyBool_Check(p)) {
+        int overflow = 0;
+        v = PyLong_AsLongAndOverflow(p, &overflow);
+        if (overflow) v = -1;
     }
-    return l;
+    if (v < 0 || v >= n) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", p, n);
+        return -1;
+    }
+    return (int)v;
 }
 
 static PyObject *fs_legal_actions(FastState *s, PyObject *unused) {
@@ -323,21 +343,8 @@ static PyObject *fs_observation_tensor(FastState *s, PyObject *const *args, Py_s
         return NULL;
     }
     if (fs_parse_out(args, npos, kwnames, 1, &out) < 0) return NULL;
-    PyObject *p = args[0];
-    int me = -1, n = fs_game_num_players(&s->P);
-    if (p != Py_None) {
-        long v = -1;
-        if (PyLong_Check(p) && !PyBool_Check(p)) {
-            int overflow = 0;
-            v = PyLong_AsLongAndOverflow(p, &overflow);
-            if (overflow) v = -1;
-        }
-        if (v < 0 || v >= n) {
-            PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", p, n);
-            return NULL;
-        }
-        me = (int)v;
-    }
+    int me = -1;
+    if (args[0] != Py_None && (me = fs_seat(args[0], fs_game_num_players(&s->P))) < 0) return NULL;
     Py_ssize_t D = fs_game_tensor_size(&s->P);
     Py_buffer view;
     PyObject *arr = fs_new_array(s->tensor_size, dt_f32, out, D * 4, &view, "the tensor", "f",
@@ -371,7 +378,7 @@ static PyObject *fs_apply_action(FastState *s, PyObject *a) {
 static PyObject *fs_returns(FastState *s, PyObject *unused) {
     (void)unused;
     double v[FS_MAXPLAYERS];
-    fs_game_returns(&s->P, &s->g, v);
+    FS_GAME_RETURNS(&s->P, &s->g, v);
     return fs_float_list(v, fs_game_num_players(&s->P));
 }
 

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "params.h"
 #include "splitmix64.h"
 
 /* cards.py / actions.py (checked by fast.py's _setup against the Python constants) */
@@ -399,14 +400,8 @@ static void write_obs(const Params *P, const Game *g, int me, float *x) {
 /* ------------------------------------------------------------------ from Python */
 /* the params block (fast.py's _params): -1 with an exception set */
 static int get_params(PyObject *obj, Params *P) {
-    Py_buffer b;
-    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return -1;
-    if (b.len != (Py_ssize_t)(PR_SIZE * sizeof(int64_t))) {
-        PyBuffer_Release(&b);
-        PyErr_Format(PyExc_ValueError, "params: %d int64 values expected", (int)PR_SIZE);
-        return -1;
-    }
-    const int64_t *v = (const int64_t *)b.buf;
+    int64_t v[PR_SIZE];
+    if (read_int64_params(obj, v, PR_SIZE) < 0) return -1;
     int bad = v[PR_N] < 2 || v[PR_N] > MAXP || v[PR_MAX_TURNS] < 1;
     P->n = (int)v[PR_N];
     P->again = v[PR_AGAIN] != 0;
@@ -425,15 +420,11 @@ static int get_params(PyObject *obj, Params *P) {
         bad |= v[PR_OFF + i] < 0 || v[PR_OFF + i] > 4096;
         P->off[i] = (int)v[PR_OFF + i];
     }
-    PyBuffer_Release(&b);
     if (bad || P->off[O_SIZE] <= P->off[O_ENDED] + 1) {
         PyErr_SetString(PyExc_ValueError, "params: not an ONO 99 configuration");
         return -1;
     }
-    if (!tables_ready) {
-        PyErr_SetString(PyExc_RuntimeError, "call init() first");
-        return -1;
-    }
+    if (check_init(tables_ready) < 0) return -1;
     return 0;
 }
 
@@ -480,10 +471,6 @@ static int fs_game_player(const Params *P, const Game *g) {
 static int fs_game_winner(const Params *P, const Game *g) {
     (void)P;
     return g->winner;
-}
-/* EngineState.returns: +1 the winner, -1 the others; all 0 before the end or for a draw */
-static void fs_game_returns(const Params *P, const Game *g, double *out) {
-    for (int i = 0; i < P->n; i++) out[i] = g->winner < 0 ? 0.0 : (i == g->winner ? 1.0 : -1.0);
 }
 /* Ono99State.scores: a seat that left, how many left before it; a seat still in, how many
  * have left */

@@ -4,26 +4,12 @@
 :class:`Ono99FastState`: the same :class:`~ninetynine.core.game.State`, with the RL step in C
 (``_fast.c``, a transcription of ``turn.py``, ``rules.py`` and ``tensor.py``'s writer, inside
 the Python object every game's fast state shares, ``core/csrc/faststate.h``). Every option is
-supported in C (``deck``, ``two_player_reverse``, ``rebuild``, ``leave``, ``max_turns``):
-
->>> import ninetynine
->>> game = ninetynine.load_game("ono99", num_players=4, leave="now")
->>> state = game.new_fast_state(seed=1)
->>> ref = game.new_initial_state(seed=1)
->>> while not state.is_terminal():
-...     assert state.legal_actions() == ref.legal_actions()
-...     a = state.legal_actions()[-1]
-...     state.apply_action(a)
-...     ref.apply_action(a)
->>> state.returns() == ref.returns(), state.history() == ref.history()
-(True, True)
+supported in C (``deck``, ``two_player_reverse``, ``rebuild``, ``leave``, ``max_turns``).
 
 What runs in C and what comes from the reference state, the seed's secrecy, ``out=`` buffers
-and the fallback without a compiler: :mod:`ninetynine.core.fastpath`. The tensor of seat ``p``
-holds only what ``p`` may see: it is ``game.encode_observation(state.observation(p))`` (a
-differential test compares them after every step of random games, every seat). The rules'
-tables (``rules.NEXT``, ``rules.PLAYABLE``), the tensor's scales and its layout's offsets are
-handed to C from here, so the Python modules stay their one definition.
+and the fallback without a compiler: :mod:`ninetynine.core.fastpath`. The rules' tables
+(``rules.NEXT``, ``rules.PLAYABLE``), the tensor's scales and its layout's offsets are handed
+to C from here, so the Python modules stay their one definition.
 """
 
 from __future__ import annotations
@@ -32,7 +18,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
-from ninetynine.core.game import State
 
 from .state import Ono99State
 
@@ -150,13 +135,8 @@ class Ono99FastState(_Base, FastStateMixin):
     game: Ono99Game
 
 
-def new_fast_state(game: Ono99Game, seed: int | None) -> State:
-    """``game.new_fast_state(seed)``: an :class:`Ono99FastState`, or the reference state (with
-    a ``RuntimeWarning`` the first time) when the compiled module is missing.
-
-    :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-    """
-    return Ono99FastState.deal(game, seed)
+#: ``game.new_fast_state(seed)`` (:meth:`~ninetynine.core.fastpath.FastStateMixin.deal`)
+new_fast_state = Ono99FastState.deal
 
 
 __all__ = ["Ono99FastState", "new_fast_state"]

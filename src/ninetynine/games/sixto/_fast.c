@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "params.h"
 #include "splitmix64.h"
 
 #define NUM_DICE 6
@@ -517,10 +518,7 @@ typedef Game FS_GAME;
 
 static int fs_game_params(PyObject *params, Params *P) {
     Py_buffer v;
-    if (!tables_ok) {
-        PyErr_SetString(PyExc_RuntimeError, "call init() first");
-        return -1;
-    }
+    if (check_init(tables_ok) < 0) return -1;
     if (PyObject_GetBuffer(params, &v, PyBUF_SIMPLE) < 0) return -1;
     if (v.len != PR_SIZE * 4) {
         PyErr_Format(PyExc_ValueError, "params: %d int32 values, not %zd bytes", PR_SIZE, v.len);
@@ -591,6 +589,7 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 }
 
 #define FS_GAME_PARAMS fs_game_params /* its own: the sheets checked too */
+#define FS_GAME_RETURNS fs_game_returns
 #include "faststate.h"
 #include "faststate_random.h" /* play_random_agents */
 
@@ -631,18 +630,9 @@ static PyObject *fs_simultaneous_players(FastState *s, PyObject *unused) {
 
 /* legal_for(seat) -> SixtoState.legal_for: the choices seat has for the dice on the table */
 static PyObject *fs_legal_for(FastState *s, PyObject *arg) {
-    int n = s->P.n, out[FS_MAXLEGAL];
-    long q = -1;
-    if (PyLong_Check(arg) && !PyBool_Check(arg)) {
-        int overflow = 0;
-        q = PyLong_AsLongAndOverflow(arg, &overflow);
-        if (overflow) q = -1;
-    }
-    if (q < 0 || q >= n) {
-        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", arg, n);
-        return NULL;
-    }
-    return fs_int_list(out, legal_for(&s->P, &s->g, (int)q, out));
+    int out[FS_MAXLEGAL], q = fs_seat(arg, s->P.n);
+    if (q < 0) return NULL;
+    return fs_int_list(out, legal_for(&s->P, &s->g, q, out));
 }
 
 #define FS_EXTRA_METHODS                                                                   \

@@ -4,27 +4,12 @@
 :class:`SixtoFastState`: the same :class:`~ninetynine.core.game.State`, with the RL step in C
 (``_fast.c``: the rules of ``state.py``, ``turn.py`` and ``rules.py`` and the tensor writer of
 ``tensor.py``, inside the Python object every game's fast state shares,
-``core/csrc/faststate.h``):
-
->>> import ninetynine
->>> game = ninetynine.load_game("sixto", num_players=3)
->>> state = game.new_fast_state(seed=1)
->>> ref = game.new_initial_state(seed=1)
->>> while not state.is_terminal():
-...     assert state.legal_actions() == ref.legal_actions()
-...     a = state.legal_actions()[-1]
-...     state.apply_action(a)
-...     ref.apply_action(a)
->>> state.returns() == ref.returns(), state.history() == ref.history()
-(True, True)
+``core/csrc/faststate.h``).
 
 Every option runs in C but ``pad=kriskras`` (117,651 action ids; a roll can offer thousands
 of choices): a Kris-Kras game's ``new_fast_state`` is the reference state
 (:func:`supports`). What runs in C and what comes from the reference state, the seed's
 secrecy, ``out=`` buffers and the fallback without a compiler: :mod:`ninetynine.core.fastpath`.
-The tensor of seat ``p`` holds only what ``p`` may see: it is
-``game.encode_observation(state.observation(p))`` (a differential test compares them after
-every step of random games, every seat).
 """
 
 from __future__ import annotations
@@ -34,7 +19,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
-from ninetynine.core.game import State
 
 from .rules import NUM_DICE, PADS, layout_for
 from .sheets import NUM_DESIGNS, NUM_ROWS, WIDTH
@@ -142,7 +126,12 @@ def _setup(mod: ModuleType) -> None:
 
 #: The compiled module, ``FS_VERSION`` 3 of ``_fast.c``.
 PATH = FastPath(
-    "ninetynine.games.sixto._fast", version=3, title="Sixto", params=_params, setup=_setup
+    "ninetynine.games.sixto._fast",
+    version=3,
+    title="Sixto",
+    params=_params,
+    setup=_setup,
+    supports=supports,
 )
 
 if not TYPE_CHECKING:
@@ -178,16 +167,8 @@ class SixtoFastState(_Base, FastStateMixin):
         return self._synced().sheet_score(seat)
 
 
-def new_fast_state(game: SixtoGame, seed: int | None) -> State:
-    """``game.new_fast_state(seed)``: a :class:`SixtoFastState`; the reference state for
-    ``pad=kriskras`` (:func:`supports`), or (with a ``RuntimeWarning`` the first time) when the
-    compiled module is missing.
-
-    :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-    """
-    if not supports(game):
-        return game.new_initial_state(seed)
-    return SixtoFastState.deal(game, seed)
+#: ``game.new_fast_state(seed)`` (:meth:`~ninetynine.core.fastpath.FastStateMixin.deal`)
+new_fast_state = SixtoFastState.deal
 
 
 __all__ = [

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "params.h"
 #include "splitmix64.h"
 
 /* ------------------------------------------------------------------ constants (checked) */
@@ -520,15 +521,9 @@ static void write_obs(const Params *P, const Game *g, int me, float *x) {
 /* ------------------------------------------------------------------ params and tables */
 /* params: bytes of PR_SIZE int64s, in PARAM_FIELDS order (fast.py) */
 static int get_params(PyObject *params, Params *P) {
-    if (!tables_ready) {
-        PyErr_SetString(PyExc_RuntimeError, "call init() first");
-        return -1;
-    }
-    if (!PyBytes_Check(params) || PyBytes_GET_SIZE(params) != PR_SIZE * 8) {
-        PyErr_Format(PyExc_ValueError, "params: bytes of %d int64s", PR_SIZE);
-        return -1;
-    }
-    const int64_t *v = (const int64_t *)PyBytes_AS_STRING(params);
+    if (check_init(tables_ready) < 0) return -1;
+    int64_t v[PR_SIZE];
+    if (read_int64_params(params, v, PR_SIZE) < 0) return -1;
     if (v[PR_N] < 2 || v[PR_N] > MAXP || v[PR_RULES] < 0 || v[PR_RULES] >= n_rule_tables ||
         v[PR_OFF + O_SIZE] < 1) {
         PyErr_SetString(PyExc_ValueError, "params: out of range");
@@ -639,11 +634,6 @@ static int fs_game_winner(const Params *P, const Game *g) {
     (void)P;
     return g->phase == OVER && g->winner >= 0 ? g->winner : -1;
 }
-/* EngineState.returns: +1 the winner, -1 the others; all 0 before the end or for a draw */
-static void fs_game_returns(const Params *P, const Game *g, double *out) {
-    int w = fs_game_winner(P, g);
-    for (int i = 0; i < P->n; i++) out[i] = w < 0 ? 0.0 : (i == w ? 1.0 : -1.0);
-}
 /* TripwireState.scores: minus the cards in each hand */
 static void fs_game_scores(const Params *P, const Game *g, double *out) {
     for (int i = 0; i < P->n; i++) out[i] = g->hand_n[i] ? -(double)g->hand_n[i] : 0.0;
@@ -661,19 +651,7 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
      "rules(outcome, valid) -> index: a RuleSet's rules.outcome_table and rules.valid_slots " \
      "(bytes: [30][50][effect, colour, value], [30][44][count, slot, slot])"},
 
-static PyObject *name_tuple(const char *const *names, int m) {
-    PyObject *t = PyTuple_New(m);
-    if (!t) return NULL;
-    for (int i = 0; i < m; i++) {
-        PyObject *u = PyUnicode_FromString(names[i]);
-        if (!u) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, u);
-    }
-    return t;
-}
+FS_DEFINE_SEQUENCE(name_tuple, Tuple, char *const, PyUnicode_FromString)
 
 static void add_constants(PyObject *m) {
     PyModule_AddIntConstant(m, "NUM_KINDS", NKINDS);

@@ -9,32 +9,17 @@ deck and the tensor's offsets and scales are handed over from the Python modules
 their one definition. The Gymnasium env's random bots play inside it
 (``play_random_agents``, ``core/csrc/faststate_random.h``).
 
->>> import ninetynine
->>> game = ninetynine.load_game("tripwire", num_players=4)
->>> state = game.new_fast_state(seed=1)
->>> ref = game.new_initial_state(seed=1)
->>> while not state.is_terminal():
-...     assert state.legal_actions() == ref.legal_actions()
-...     a = state.legal_actions()[-1]
-...     state.apply_action(a)
-...     ref.apply_action(a)
->>> state.returns() == ref.returns(), state.history() == ref.history()
-(True, True)
-
 What runs in C and what comes from the reference state, the seed's secrecy, ``out=`` buffers
-and the fallback without a compiler: :mod:`ninetynine.core.fastpath`. The tensor of seat ``p``
-holds only what ``p`` may see: it is ``game.encode_observation(state.observation(p))`` (a
-differential test compares them after every step of random games, every seat).
+and the fallback without a compiler: :mod:`ninetynine.core.fastpath`.
 """
 
 from __future__ import annotations
 
 from array import array
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
-from ninetynine.core.game import State
 
 from . import actions as A
 from .state import TripwireState
@@ -157,23 +142,13 @@ class TripwireFastState(_Base, FastStateMixin):
     ``game.new_fast_state(seed)``."""
 
     path = PATH
+    actions: ClassVar[ModuleType | None] = A
     reference_class = TripwireState
     game: TripwireGame
 
-    def action_to_string(self, action: int) -> str:
-        return A.action_to_string(action)
 
-    def string_to_action(self, text: str) -> int:
-        return A.string_to_action(text)
-
-
-def new_fast_state(game: TripwireGame, seed: int | None) -> State:
-    """``game.new_fast_state(seed)``: a :class:`TripwireFastState`, or the reference state
-    (with a ``RuntimeWarning`` the first time) when the compiled module is missing.
-
-    :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-    """
-    return TripwireFastState.deal(game, seed)
+#: ``game.new_fast_state(seed)`` (:meth:`~ninetynine.core.fastpath.FastStateMixin.deal`)
+new_fast_state = TripwireFastState.deal
 
 
 __all__ = ["TripwireFastState", "new_fast_state"]

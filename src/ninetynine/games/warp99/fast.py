@@ -3,33 +3,18 @@
 ``game.new_fast_state(seed)`` deals the game ``game.new_initial_state(seed)`` deals, as a
 :class:`Warp99FastState`: the same :class:`~ninetynine.core.game.State`, with the RL step in C
 (``batched/_fast.c``, on the batched engine's rule steps and tensor writer, inside the Python
-object every game's fast state shares, ``core/csrc/faststate.h``):
-
->>> import ninetynine
->>> game = ninetynine.load_game("warp99", num_players=3)
->>> state = game.new_fast_state(seed=1)
->>> ref = game.new_initial_state(seed=1)
->>> while not state.is_terminal():
-...     assert state.legal_actions() == ref.legal_actions()
-...     a = state.legal_actions()[-1]
-...     state.apply_action(a)
-...     ref.apply_action(a)
->>> state.returns() == ref.returns(), state.history() == ref.history()
-(True, True)
+object every game's fast state shares, ``core/csrc/faststate.h``).
 
 What runs in C and what comes from the reference state, the seed's secrecy, ``out=`` buffers
-and the fallback without a compiler: :mod:`ninetynine.core.fastpath`. The tensor of seat ``p``
-holds only what ``p`` may see: it is ``game.encode_observation(state.observation(p))`` (a
-differential test compares them after every step of random games, every seat).
+and the fallback without a compiler: :mod:`ninetynine.core.fastpath`.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine.core.fastpath import FastPath, FastStateMixin
-from ninetynine.core.game import State
 
 from . import actions as A
 from .state import Warp99State
@@ -81,23 +66,13 @@ class Warp99FastState(_Base, FastStateMixin):
     Build one with ``game.new_fast_state(seed)``."""
 
     path = PATH
+    actions: ClassVar[ModuleType | None] = A
     reference_class = Warp99State
     game: Warp99Game
 
-    def action_to_string(self, action: int) -> str:
-        return A.action_to_string(action)
 
-    def string_to_action(self, text: str) -> int:
-        return A.string_to_action(text)
-
-
-def new_fast_state(game: Warp99Game, seed: int | None) -> State:
-    """``game.new_fast_state(seed)``: a :class:`Warp99FastState`, or the reference state (with
-    a ``RuntimeWarning`` the first time) when the compiled module is missing.
-
-    :raises GameOptionError: a seed that is not a whole number in 0 .. 2**64 - 1.
-    """
-    return Warp99FastState.deal(game, seed)
+#: ``game.new_fast_state(seed)`` (:meth:`~ninetynine.core.fastpath.FastStateMixin.deal`)
+new_fast_state = Warp99FastState.deal
 
 
 __all__ = ["Warp99FastState", "new_fast_state"]

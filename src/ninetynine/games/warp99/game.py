@@ -245,23 +245,11 @@ class Warp99Game(Game):
             total += cards + (2 + flips) * rows + extra
         return min(total, self.max_turns * ACTIONS_PER_TURN_BOUND)
 
-    def batched_engine(
-        self,
-        num_envs: int,
-        opponents: Sequence[str] = (),
-        seat: int | None = None,
-        backend: str = "auto",
-        num_threads: int | None = None,
-    ) -> Any:
-        """A :class:`~ninetynine.games.warp99.batched.VectorBatch`: ``num_envs`` games in
-        lockstep on the batched engine (compiled when built, else the reference engine), every
-        option supported; bots ``"random"`` or ``"greedy"`` (needs numpy).
-
-        :raises GameOptionError: another bot, a bad seat, ``num_envs`` or backend.
-        """
-        from .batched import VectorBatch
-
-        return VectorBatch(self, num_envs, opponents, seat, backend, num_threads)
+    #: ``batched_engine(...)``: a :class:`~ninetynine.games.warp99.batched.VectorBatch`,
+    #: ``num_envs`` games in lockstep on the batched engine (compiled when built, else the
+    #: reference engine), every option supported; bots ``"random"`` or ``"greedy"`` (needs
+    #: numpy)
+    batched_engine_class = "ninetynine.games.warp99.batched:VectorBatch"
 
     def fast_playouts(
         self, seeds: Sequence[int], lineups: Sequence[Sequence[str]]

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
+#include "params.h"     /* read_int64_params, check_init */
 #include "splitmix64.h" /* next_u64, randbelow, shuffle_u8: core/rng.py */
 #ifndef _WIN32
 #include <pthread.h>
@@ -485,6 +486,22 @@ static void solver_prepare(Solver *s, const uint8_t *hand, int hn, int config, i
     *b = hn + 1;
 }
 
+/* the best line found so far: cards played, doubles among them, its first play (-1: none) */
+typedef struct {
+    int count, doubles, move;
+} Line;
+
+/* play move (doubled: a double match) before the line rest, if that plays more cards than
+ * best, or as many with more doubles */
+static inline void keep_better(Line *best, int32_t rest, int doubled, int move) {
+    int count = (rest & 0xff) + 1, doubles = (rest >> 8 & 0xff) + doubled;
+    if (count > best->count || (count == best->count && doubles > best->doubles)) {
+        best->count = count;
+        best->doubles = doubles;
+        best->move = move;
+    }
+}
+
 /* -> count | doubles << 8 | (first play + 1) << 16; a: index of pile 1's top (k: the real
  * top0), b: pile 2's (k + 1: the real top1) */
 static int32_t solve(Solver *s, int mask, int a, int b) {
@@ -492,32 +509,18 @@ static int32_t solve(Solver *s, int mask, int a, int b) {
     if (s->stamp[key] == s->gen) return s->memo[key];
     int free_a = s->fit[a] & ~mask, free_b = s->fit[b] & ~mask;
     int todo = free_a | free_b;
-    int best_c = 0, best_d = 0, best_m = -1;
+    Line best = {0, 0, -1};
     while (todo) {
         int bit = todo & -todo;
         todo ^= bit;
         int i = __builtin_ctz((unsigned)bit);
         int c = s->cards[i];
-        if (free_a & bit) {
-            int32_t r = solve(s, mask | bit, i, b);
-            int sc = (r & 0xff) + 1, sd = (r >> 8 & 0xff) + ((s->dbl[a] & bit) ? 1 : 0);
-            if (sc > best_c || (sc == best_c && sd > best_d)) {
-                best_c = sc;
-                best_d = sd;
-                best_m = P0 + c;
-            }
-        }
-        if (free_b & bit) {
-            int32_t r = solve(s, mask | bit, a, i);
-            int sc = (r & 0xff) + 1, sd = (r >> 8 & 0xff) + ((s->dbl[b] & bit) ? 1 : 0);
-            if (sc > best_c || (sc == best_c && sd > best_d)) {
-                best_c = sc;
-                best_d = sd;
-                best_m = P1 + c;
-            }
-        }
+        if (free_a & bit)
+            keep_better(&best, solve(s, mask | bit, i, b), (s->dbl[a] & bit) != 0, P0 + c);
+        if (free_b & bit)
+            keep_better(&best, solve(s, mask | bit, a, i), (s->dbl[b] & bit) != 0, P1 + c);
     }
-    int32_t r = best_c | best_d << 8 | (best_m + 1) << 16;
+    int32_t r = best.count | best.doubles << 8 | (best.move + 1) << 16;
     s->stamp[key] = s->gen;
     s->memo[key] = r;
     return r;
@@ -802,14 +805,8 @@ static void env_reset(const Params *P, Game *g, Solver *s, int reseed, uint64_t 
 
 /* ------------------------------------------------------------------ Python glue */
 static int get_params(PyObject *obj, Params *P) {
-    Py_buffer b;
-    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return -1;
-    if (b.len != (Py_ssize_t)(PR_SIZE * sizeof(int64_t))) {
-        PyBuffer_Release(&b);
-        PyErr_Format(PyExc_ValueError, "params: %d int64 values expected", (int)PR_SIZE);
-        return -1;
-    }
-    const int64_t *v = (const int64_t *)b.buf;
+    int64_t v[PR_SIZE];
+    if (read_int64_params(obj, v, PR_SIZE) < 0) return -1;
     P->n = (int)v[PR_N];
     P->each = (int)v[PR_EACH];
     P->random_rules = (int)v[PR_RANDOM_RULES];
@@ -827,15 +824,11 @@ static int get_params(PyObject *obj, Params *P) {
         P->policy[i] = (int)v[PR_POLICY + i];
     }
     for (int i = 0; i < 24; i++) P->off[i] = (int)v[PR_OFF + i];
-    PyBuffer_Release(&b);
     if (P->n < 2 || P->n > 4 || P->n * P->each + 2 > NCARDS || P->off[OFF_SIZE] <= 0) {
         PyErr_SetString(PyExc_ValueError, "params: not a Warp 99 configuration");
         return -1;
     }
-    if (!initialised) {
-        PyErr_SetString(PyExc_RuntimeError, "call init() first");
-        return -1;
-    }
+    if (check_init(initialised) < 0) return -1;
     return 0;
 }
 
@@ -1284,6 +1277,30 @@ static PyObject *list_of(const uint8_t *a, int n) {
     return l;
 }
 
+/* every field of game g (hidden cards too) as a dict */
+static PyObject *game_info(const Params *P, const Game *g) {
+    PyObject *hands = PyList_New(P->n), *decks = PyList_New(P->n), *rows = PyList_New(P->n);
+    PyObject *rev = PyList_New(P->n), *scores = PyList_New(P->n);
+    uint8_t buf[128];
+    for (int q = 0; q < P->n; q++) {
+        PyList_SET_ITEM(hands, q, list_of(buf, cards_of(g->hand[q], buf)));
+        PyList_SET_ITEM(rev, q, list_of(buf, cards_of(g->revealed[q], buf)));
+        PyList_SET_ITEM(decks, q, list_of(g->deck[q], g->deck_n[q]));
+        PyList_SET_ITEM(rows, q, list_of(g->row[q], g->row_n[q]));
+        PyList_SET_ITEM(scores, q, PyLong_FromLong(g->scores[q]));
+    }
+    PyObject *piles = PyList_New(2);
+    PyList_SET_ITEM(piles, 0, list_of(g->pile[0], g->pile_n[0]));
+    PyList_SET_ITEM(piles, 1, list_of(g->pile[1], g->pile_n[1]));
+    return Py_BuildValue(
+        "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:L}",
+        "hands", hands, "decks", decks, "rows", rows, "revealed", rev, "scores", scores,
+        "piles", piles, "reserve", list_of(g->reserve, g->reserve_n), "reserve_discard",
+        list_of(g->rdisc, g->rdisc_n), "config", g->config, "player", g->player, "phase",
+        g->phase, "flip_used", g->flip_used, "plays", g->plays, "winner", g->winner, "turn",
+        g->turn, "learner", g->learner, "steps", (long long)g->steps);
+}
+
 static PyObject *py_info(PyObject *self, PyObject *args) {
     PyObject *po, *go;
     Py_ssize_t i;
@@ -1298,27 +1315,7 @@ static PyObject *py_info(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
-    const Game *g = (const Game *)gb.buf + i;
-    PyObject *hands = PyList_New(P.n), *decks = PyList_New(P.n), *rows = PyList_New(P.n);
-    PyObject *rev = PyList_New(P.n), *scores = PyList_New(P.n);
-    uint8_t buf[128];
-    for (int q = 0; q < P.n; q++) {
-        PyList_SET_ITEM(hands, q, list_of(buf, cards_of(g->hand[q], buf)));
-        PyList_SET_ITEM(rev, q, list_of(buf, cards_of(g->revealed[q], buf)));
-        PyList_SET_ITEM(decks, q, list_of(g->deck[q], g->deck_n[q]));
-        PyList_SET_ITEM(rows, q, list_of(g->row[q], g->row_n[q]));
-        PyList_SET_ITEM(scores, q, PyLong_FromLong(g->scores[q]));
-    }
-    PyObject *piles = PyList_New(2);
-    PyList_SET_ITEM(piles, 0, list_of(g->pile[0], g->pile_n[0]));
-    PyList_SET_ITEM(piles, 1, list_of(g->pile[1], g->pile_n[1]));
-    PyObject *d = Py_BuildValue(
-        "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:L}",
-        "hands", hands, "decks", decks, "rows", rows, "revealed", rev, "scores", scores,
-        "piles", piles, "reserve", list_of(g->reserve, g->reserve_n), "reserve_discard",
-        list_of(g->rdisc, g->rdisc_n), "config", g->config, "player", g->player, "phase",
-        g->phase, "flip_used", g->flip_used, "plays", g->plays, "winner", g->winner, "turn",
-        g->turn, "learner", g->learner, "steps", (long long)g->steps);
+    PyObject *d = game_info(&P, (const Game *)gb.buf + i);
     PyBuffer_Release(&gb);
     return d;
 }

@@ -38,11 +38,6 @@ static int fs_game_winner(const Params *P, const Game *g) {
     (void)P;
     return g->phase == OVER && g->winner >= 0 ? g->winner : -1;
 }
-/* Warp99State.returns: +1 the winner, -1 the others; all 0 before the end or without one */
-static void fs_game_returns(const Params *P, const Game *g, double *out) {
-    int w = fs_game_winner(P, g);
-    for (int i = 0; i < P->n; i++) out[i] = w < 0 ? 0.0 : (i == w ? 1.0 : -1.0);
-}
 static void fs_game_scores(const Params *P, const Game *g, double *out) {
     for (int i = 0; i < P->n; i++) out[i] = g->scores[i];
 }
@@ -53,38 +48,7 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 /* _fields() -> dict of every field (hidden cards too: for tests and debugging) */
 static PyObject *fs_fields(FastState *s, PyObject *unused) {
     (void)unused;
-    PyObject *games = PyMemoryView_FromMemory((char *)&s->g, sizeof(Game), PyBUF_READ);
-    if (!games) return NULL;
-    PyObject *params = PyBytes_FromStringAndSize(NULL, PR_SIZE * 8);
-    if (!params) {
-        Py_DECREF(games);
-        return NULL;
-    }
-    int64_t *v = (int64_t *)PyBytes_AS_STRING(params);
-    const Params *P = &s->P;
-    memset(v, 0, PR_SIZE * 8);
-    v[PR_N] = P->n;
-    v[PR_EACH] = P->each;
-    v[PR_RANDOM_RULES] = P->random_rules;
-    v[PR_RULE_CONFIG] = P->rule_config;
-    v[PR_EXTRA] = P->extra;
-    v[PR_ALLOW_FLIP] = P->allow_flip;
-    v[PR_FLIP_CYCLE] = P->flip_cycle;
-    v[PR_BONUS] = P->bonus;
-    v[PR_TARGET] = P->target;
-    v[PR_MAX_TURNS] = P->max_turns;
-    v[PR_MAX_LEN] = P->max_len;
-    v[PR_FIXED_SEAT] = P->fixed_seat;
-    for (int i = 0; i < 4; i++) {
-        v[PR_HANDICAP + i] = P->handicap[i];
-        v[PR_POLICY + i] = P->policy[i];
-    }
-    for (int i = 0; i < 24; i++) v[PR_OFF + i] = P->off[i];
-    PyObject *args = Py_BuildValue("(NNn)", params, games, (Py_ssize_t)0);
-    if (!args) return NULL;
-    PyObject *d = py_info(NULL, args);
-    Py_DECREF(args);
-    return d;
+    return game_info(&s->P, &s->g);
 }
 
 #define FS_EXTRA_METHODS \
