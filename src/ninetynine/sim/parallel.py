@@ -103,7 +103,9 @@ class Executor:
                     progress(tasks[i], result)
         return [results[i] for i in range(len(tasks))]
 
-    def _finished(self, func: Callable[[T], R], tasks: Sequence[T]) -> Generator[tuple[int, R], None, None]:
+    def _finished(
+        self, func: Callable[[T], R], tasks: Sequence[T]
+    ) -> Generator[tuple[int, R], None, None]:
         """``(i, func(tasks[i]))`` for every task, as each finishes (in any order); closed
         early (an error, Ctrl-C), it drops the tasks not yet started."""
         raise NotImplementedError
@@ -142,7 +144,9 @@ class LocalExecutor(Executor):
         self.jobs = _check_jobs(jobs)
         self.start_method = start_method
 
-    def _finished(self, func: Callable[[T], R], tasks: Sequence[T]) -> Generator[tuple[int, R], None, None]:
+    def _finished(
+        self, func: Callable[[T], R], tasks: Sequence[T]
+    ) -> Generator[tuple[int, R], None, None]:
         if self.jobs <= 1 or len(tasks) <= 1:
             for i, t in enumerate(tasks):
                 yield i, func(t)
@@ -279,7 +283,9 @@ class RayExecutor(Executor):
     def describe(self) -> str:
         return f"ray, {self.cpus} CPU{'s' if self.cpus != 1 else ''}"
 
-    def _finished(self, func: Callable[[T], R], tasks: Sequence[T]) -> Generator[tuple[int, R], None, None]:
+    def _finished(
+        self, func: Callable[[T], R], tasks: Sequence[T]
+    ) -> Generator[tuple[int, R], None, None]:
         self._connect()
         ray = self._ray
         refs = [self._remote.remote(func, t) for t in tasks]
