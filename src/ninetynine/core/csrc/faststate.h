@@ -216,9 +216,13 @@ FS_DEFINE_SEQUENCE(fs_float_list, List, double, PyFloat_FromDouble)
  * bool, another type, out of range). */
 static inline int fs_seat(PyObject *p, int n) {
     long v = -1;
-    if (PyLong_Check(p) && !PyBool_Check(p)) {
+    /* any integer type (numpy.int64 too: what __index__ answers), never a bool */
+    if (!PyBool_Check(p) && PyIndex_Check(p)) {
+        PyObject *i = PyNumber_Index(p);
+        if (!i) return -1;
         int overflow = 0;
-        v = PyLong_AsLongAndOverflow(p, &overflow);
+        v = PyLong_AsLongAndOverflow(i, &overflow);
+        Py_DECREF(i);
         if (overflow) v = -1;
     }
     if (v < 0 || v >= n) {
