@@ -82,6 +82,7 @@ from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import Ono99Game
 from .heuristics import GreedyAgent, evaluate, explain_choice
+from .inference import reweigh
 from .search import rollout_policy
 from .state import Ono99State
 
@@ -97,6 +98,7 @@ register_search_hooks(
     Ono99Game.game_id,
     SearchHooks(
         rollout=rollout_policy,
+        reweigh=reweigh,
         doc="fast rule-based rollouts (highest number, escapes kept in greedy's order) read "
         "straight from the state (games/ono99/search.py)",
     ),
