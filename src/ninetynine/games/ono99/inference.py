@@ -218,10 +218,14 @@ def reweigh(state: Any, seat: int, rng: Rng, candidates: int) -> Any:
         pool = [hand[j] for j in swap] + s.draw
         options: list[list[int]] = []
         weights: list[float] = []
+        k = len(swap)
+        size = len(pool)
         for c in range(candidates):
-            if c:
-                rng.shuffle(pool)
-            got = sorted(fixed + pool[: len(swap)])
+            if c:  # a uniform k-subset on top (a partial Fisher-Yates shuffle)
+                for i in range(k):
+                    j = i + rng.randbelow(size - i)
+                    pool[i], pool[j] = pool[j], pool[i]
+            got = sorted(fixed + pool[:k])
             options.append(pool[:])
             weights.append(seat_likelihood(s, q, got, moves, rng))
         z = sum(weights)
@@ -233,11 +237,11 @@ def reweigh(state: Any, seat: int, rng: Rng, candidates: int) -> Any:
                 pick += 1
         chosen = options[pick]
         kept = [(hand[j], gens[j]) for j in range(len(hand)) if j not in swap]
-        pairs = sorted(kept + [(k, g_draw) for k in chosen[: len(swap)]])
+        pairs = sorted(kept + [(kind, g_draw) for kind in chosen[:k]])
         s.hands[q] = [k for k, _ in pairs]
         if s.hgen is not None:
             s.hgen[q] = [g for _, g in pairs]
-        s.draw = chosen[len(swap) :]
+        s.draw = chosen[k:]
         s._legal = None
     return s
 
