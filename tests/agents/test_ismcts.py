@@ -33,6 +33,7 @@ def test_parse_spec():
     }  # fmt: skip
     assert parse_spec("5000:1s") == {"iterations": 5000, "seconds": 1.0}
     assert parse_spec("5000:steps=40000") == {"iterations": 5000, "steps": 40000}
+    assert parse_spec("200:infer=8") == {"iterations": 200, "infer": 8}
 
 
 def test_budget_defaults():
@@ -45,7 +46,8 @@ def test_budget_defaults():
 
 
 @pytest.mark.parametrize(
-    "bad", ["abc", "0", "-1s", "depth=x", "c=", "200:fast", "steps=0", "steps=x"]
+    "bad",
+    ["abc", "0", "-1s", "depth=x", "c=", "200:fast", "steps=0", "steps=x", "infer=-1", "infer=x"],
 )
 def test_bad_specs_are_game_option_errors(bad):
     game = ninetynine.load_game("warp99", num_players=2)
