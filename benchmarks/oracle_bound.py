@@ -8,6 +8,10 @@ order and, for games that keep their dice generator in the state, the future dic
 of ``state.resample(seat, rng)``. It still does not know the opponent's future choices (its
 rollouts play the game's greedy policy for everybody).
 
+``--kinds hands`` (ONO 99) plays a third bot between the two: it sees the other hands as they
+are but not the draw pile's order (each determinization re-shuffles it), the ceiling of any
+inference of the hands from the opponents' own moves (``ismcts:N:infer=M``).
+
 This cheats by construction, so it lives here, in a benchmark, and is reachable from no
 agent spec, runner, environment or web table. Its figure is an *estimate* of the ceiling,
 not a proof: a cleverer clairvoyant could do a little better; the fair bot of the same
@@ -51,7 +55,21 @@ class OracleView:
         return self._state.clone()
 
 
-def play(game, bot_spec: str, opponent: str, seed: int, bot_seat: int, oracle: bool):
+class HandsOracleView(OracleView):
+    """The other seats' hands seen, the draw pile's order not (ONO 99 only: a perfect model of
+    the opponents' hands, the ceiling of any inference from their moves). Cheats too."""
+
+    def sample(self, rng: object) -> State:
+        from ninetynine.core.rng import as_rng
+
+        r = as_rng(rng)  # type: ignore[arg-type]
+        s = self._state.clone()
+        r.shuffle(s.draw)  # type: ignore[attr-defined]
+        s._reseed(r)  # type: ignore[attr-defined]
+        return s
+
+
+def play(game, bot_spec: str, opponent: str, seed: int, bot_seat: int, oracle: bool | str):
     """One heads-up game; (bot won, draw, CPU seconds of the bot's decisions with a choice)."""
     seeds = agent_seeds(seed, 2)
     specs = [opponent, opponent]
@@ -66,7 +84,8 @@ def play(game, bot_spec: str, opponent: str, seed: int, bot_seat: int, oracle: b
         c0 = time.process_time()
         if p == bot_seat and oracle and len(legal) > 1:
             obs = state.observation(p)
-            a = agents[p].step_with_search(obs, legal, OracleView(state, p))
+            view = HandsOracleView if oracle == "hands" else OracleView
+            a = agents[p].step_with_search(obs, legal, view(state, p))
         else:
             a = choose_action(agents[p], state, p)
         if p == bot_seat and len(legal) > 1:
@@ -96,6 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         default=True,
         help="also play the fair bot on the same deals (default on)",
     )
+    ap.add_argument(
+        "--kinds",
+        default=None,
+        help="rows to play: oracle, hands (ONO 99: hands seen, deck order not), fair",
+    )
     ap.add_argument("-o", "--option", action="append", default=[], help="game option KEY=VALUE")
     args = ap.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
@@ -107,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| bot | vs | wins | draws | win rate | 95% CI | CPU s/decision mean / max | wall s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     kinds = ["oracle", "fair"] if args.fair else ["oracle"]
+    if args.kinds:
+        kinds = args.kinds.split(",")
     for opp in args.vs.split(","):
         for kind in kinds:
             t0 = time.perf_counter()
@@ -114,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             cpu: list[float] = []
             for i in range(args.games):
                 seed = derive_seed(args.seed, i)
-                won, draw, c = play(game, args.agent, opp, seed, i % 2, kind == "oracle")
+                oracle = {"oracle": True, "hands": "hands"}.get(kind, False)
+                won, draw, c = play(game, args.agent, opp, seed, i % 2, oracle)
                 wins += won
                 draws += draw
                 cpu += c

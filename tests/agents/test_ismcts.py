@@ -33,6 +33,8 @@ def test_parse_spec():
     }  # fmt: skip
     assert parse_spec("5000:1s") == {"iterations": 5000, "seconds": 1.0}
     assert parse_spec("5000:steps=40000") == {"iterations": 5000, "steps": 40000}
+    assert parse_spec("200:infer=8") == {"iterations": 200, "infer": 8}
+    assert parse_spec("200:opp=greedy") == {"iterations": 200, "opponents": "greedy"}
 
 
 def test_budget_defaults():
@@ -45,12 +47,57 @@ def test_budget_defaults():
 
 
 @pytest.mark.parametrize(
-    "bad", ["abc", "0", "-1s", "depth=x", "c=", "200:fast", "steps=0", "steps=x"]
+    "bad",
+    [
+        "abc",
+        "0",
+        "-1s",
+        "depth=x",
+        "c=",
+        "200:fast",
+        "steps=0",
+        "steps=x",
+        "infer=-1",
+        "infer=x",
+        "opp=x",
+    ],
 )
 def test_bad_specs_are_game_option_errors(bad):
     game = ninetynine.load_game("warp99", num_players=2)
     with pytest.raises(GameOptionError, match="ismcts"):
         make_agent(f"ismcts:{bad}", game, 0, 1)
+
+
+def test_opp_plays_the_other_seats_by_their_model_in_rollouts():
+    """``opp=random``: every rollout move of another seat is uniformly random; ``opp=greedy``:
+    the greedy agent's; the bot's own are its rollout policy's (ONO 99's rule-based hook)."""
+    from ninetynine.core.registry import agent_factory
+    from ninetynine.core.rng import Rng
+    from ninetynine.games.ono99.search import rollout_policy
+
+    game = ninetynine.load_game("ono99", num_players=3)
+    bot = make_agent("ismcts:20:opp=random", game, 1, 1)
+    greedy = make_agent("ismcts:20:opp=greedy", game, 1, 1)
+    plain = make_agent("ismcts:20", game, 1, 1)
+    assert plain.policy is rollout_policy
+    state = game.new_initial_state(4)
+    rng = Rng(2)
+    others = own = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        legal = state.legal_actions()
+        if p == 1:
+            assert bot.policy(state, Rng(0)) == rollout_policy(state)
+            assert greedy.policy(state, Rng(0)) == rollout_policy(state)
+            own += 1
+        elif len(legal) > 1:
+            seen = {bot.policy(state, Rng(k)) for k in range(40)}
+            assert seen == set(legal)
+            move = agent_factory("greedy", "ono99")(game, p, 0).step(state.observation(p), legal)
+            assert greedy.policy(state, Rng(0)) == move
+            others += 1
+        state.apply_action(legal[rng.randbelow(len(legal))])
+    assert own and others
 
 
 def test_the_agent_is_listed_for_every_game():

@@ -114,6 +114,18 @@ def test_ladder_help_gives_the_ismcts_spec_syntax() -> None:
     command = typer.main.get_command(the_app).commands["ladder"]  # type: ignore[attr-defined]
     text = next(p.help for p in command.params if p.name == "agents")
     assert "ninetynine games" not in text
-    for part in ("0.5s", "500ms", "steps=N", "ucb", "random", "flat", "depth=N", "c=X", "z=X"):
+    for part in (
+        "0.5s",
+        "500ms",
+        "steps=N",
+        "ucb",
+        "random",
+        "flat",
+        "depth=N",
+        "c=X",
+        "z=X",
+        "infer=M",
+        "opp=greedy",
+    ):
         assert part in text
     assert parse_spec("5000:steps=20000:ucb:random:flat:depth=2:c=0.7:z=1.0:500ms")

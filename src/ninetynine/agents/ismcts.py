@@ -46,6 +46,13 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
     ismcts:200:c=0.7       UCB exploration constant (``ucb``; rewards in [0, 1])
     ismcts:200:z=1.0       paired: standard errors needed to leave the policy's move
     ismcts:200:flat        no macro moves (the game's ``candidates`` hook is ignored)
+    ismcts:200:infer=8     each determinization re-drawn by the game's opponent model
+                           (``SearchHooks.reweigh``): 8 re-deals of the other hands, one
+                           kept in proportion to how likely the other seats' own past
+                           moves were with it (ONO 99); ``infer=0`` (the default): off
+    ismcts:200:opp=greedy  in rollouts the other seats play the game's ``greedy`` agent (an
+                           opponent model), the bot's own seat its rollout policy;
+                           ``opp=random``: uniformly random moves
     ismcts:200:model=warp99-2p  a learned model (``agents/learned.py``: a shipped name or a
                            ``.npz`` path): its value head is the evaluation after ``depth``
                            turns (default: the game's depth, at least 1) and its policy picks
@@ -148,6 +155,10 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["depth"] = int(p[6:])
             elif p.startswith("steps="):
                 out["steps"] = int(p[6:])
+            elif p.startswith("infer="):
+                out["infer"] = int(p[6:])
+            elif p.startswith("opp="):
+                out["opponents"] = p[4:]
             elif p.startswith("model="):
                 out["model"] = part.strip()[6:]
             elif p in ("prior=0", "prior=1"):
@@ -165,6 +176,7 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
         or out.get("seconds", 1) <= 0
         or out.get("depth", 0) < 0
         or out.get("steps", 1) < 1
+        or out.get("infer", 0) < 0
     ):
         raise GameOptionError(
             f"ismcts: budgets and steps must be positive and depth >= 0, got {arg!r}"
@@ -176,7 +188,8 @@ def _bad_part(part: str) -> str:
     return (
         f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
         "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
-        "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000"
+        "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000, "
+        "ismcts:200:infer=8, ismcts:200:opp=greedy"
     )
 
 
@@ -203,6 +216,10 @@ class ISMCTSAgent:
         whose value replaces the game's evaluation and whose policy gives the default move.
     :param prior: with ``model``, use its policy for the default move (``False``: the value
         only).
+    :param opponents: the rollout policy of the other seats: ``None`` (the bot's own),
+        ``"greedy"`` (the game's greedy agent) or ``"random"``.
+    :param infer: re-deals per determinization for the game's opponent model
+        (``SearchHooks.reweigh``; ``0`` or a game without one: plain determinizations).
     :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
     """
 
@@ -224,6 +241,8 @@ class ISMCTSAgent:
         macro: bool = True,
         model: str | None = None,
         prior: bool = True,
+        infer: int = 0,
+        opponents: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
@@ -254,12 +273,25 @@ class ISMCTSAgent:
         depth = hooks.depth if depth is None else depth
         self.depth = depth if depth and self.evaluate is not None else None
         self.policy = self._make_policy(rollout, hooks)
+        if opponents is not None:
+            if opponents not in ("greedy", "random"):
+                raise GameOptionError(f"ismcts: opp must be greedy or random, not {opponents!r}")
+            if opponents == "random":
+                others: Callable[[State, Rng], int] = _random_policy
+            elif "greedy" in list_agents(game.game_id):
+                others = _GreedyPolicy(game)
+            else:
+                raise GameOptionError(f"ismcts: {game.game_id} has no greedy agent for opp=greedy")
+            self.policy = _SeatPolicy(seat, self.policy, others)
         # the game's rollouts on a fast engine, for its own policy and evaluation only
         # (NINETYNINE_REFERENCE_ONLY=1 turns it off, as for simulations)
         self._fast_rollout = (
             None if os.environ.get("NINETYNINE_REFERENCE_ONLY") else hooks.fast_rollout
         )
         self._hook_policy = hooks.rollout
+        #: Re-deals per determinization by the game's opponent model (0: off).
+        self.infer = infer if hooks.reweigh is not None else 0
+        self._reweigh = hooks.reweigh
         self._hook_evaluate = hooks.evaluate
         #: Decisions taken through plain ``step`` (no view: no search).
         self.unsearched = 0
@@ -337,6 +369,13 @@ class ISMCTSAgent:
         }
         return choice
 
+    def _sample(self, view: SearchView) -> State:
+        """A determinization from ``view``, re-drawn by the opponent model with ``infer``."""
+        sample = view.sample(self.rng.next_u64())
+        if self.infer and self._reweigh is not None:
+            sample = self._reweigh(sample, view.seat, self.rng, self.infer)
+        return sample
+
     def _search_paired(
         self, view: SearchView, cands: list[int], default: int, t0: float
     ) -> tuple[int, dict[str, Any]]:
@@ -366,7 +405,7 @@ class ISMCTSAgent:
                 ):
                     capped = rounds is not None
                     break
-                sample = view.sample(rng.next_u64())
+                sample = self._sample(view)
                 seed = rng.next_u64()
                 mover = sample.current_player()
                 for i in alive:
@@ -410,7 +449,7 @@ class ISMCTSAgent:
             ):
                 self.capped += self.iterations is not None
                 break
-            self._iterate(root, view.sample(rng.next_u64()), rng)
+            self._iterate(root, self._sample(view), rng)
             done += 1
         stats = {a: root.children[a] for a in cands if a in root.children}
         ranked = sorted(stats, key=lambda a: (-stats[a].visits, a != default, a))
@@ -543,6 +582,22 @@ class _GreedyPolicy:
         if len(legal) == 1:
             return legal[0]
         return int(self.agents[p].step(state.observation(p), legal))
+
+
+class _SeatPolicy:
+    """A rollout policy per seat: ``own`` for the searching seat, ``others`` for the rest."""
+
+    def __init__(
+        self, seat: int, own: Callable[[State, Rng], int], others: Callable[[State, Rng], int]
+    ) -> None:
+        self.seat = seat
+        self.own = own
+        self.others = others
+
+    def __call__(self, state: State, rng: Rng) -> int:
+        if state.current_player() == self.seat:
+            return self.own(state, rng)
+        return self.others(state, rng)
 
 
 def _random_policy(state: State, rng: Rng) -> int:

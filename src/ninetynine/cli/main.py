@@ -255,7 +255,9 @@ def ladder(
             help="Comma-separated agents, at least two: random,greedy,ismcts:200,ismcts:1s "
             "(ismcts options, each after a ':', in any order: a budget of iterations (200) "
             "or time (0.5s, 500ms), steps=N (cap on rollout moves), ucb (tree search; "
-            "default paired), random (random rollouts), flat, depth=N, c=X, z=X; e.g. "
+            "default paired), random (random rollouts), flat, depth=N, c=X, z=X, infer=M "
+            "(ONO 99: determinizations re-drawn by an opponent model), opp=greedy (the other "
+            "seats' rollout moves by greedy); e.g. "
             "ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",

@@ -125,6 +125,11 @@ Evaluate = Callable[["State"], list[float]]
 FastRollout = Callable[
     ["State", str, "Rng", "int | None", "int | None"], "tuple[list[float], int] | None"
 ]
+#: ``reweigh(state, seat, rng, candidates) -> state``: a determinization for ``seat`` with the
+#: other seats' hidden cards re-drawn in proportion to how likely their own past moves were
+#: (an opponent model; ``candidates`` re-deals to choose from). Reads only ``state`` (itself
+#: drawn from what ``seat`` may see) and its public history.
+Reweigh = Callable[["State", int, "Rng", int], "State"]
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,7 @@ class SearchHooks:
     :ivar doc: one line saying what the hooks do, for listings.
     :ivar fast_rollout: the rollouts of ``rollout`` (or random ones) and ``evaluate`` on a
         fast engine, with the same results (see :data:`FastRollout`).
+    :ivar reweigh: determinizations weighed by an opponent model (see :data:`Reweigh`).
     """
 
     rollout: RolloutPolicy | None = None
@@ -150,6 +156,7 @@ class SearchHooks:
     depth: int = 0
     doc: str = ""
     fast_rollout: FastRollout | None = None
+    reweigh: Reweigh | None = None
 
 
 _HOOKS: dict[str, SearchHooks] = {}
@@ -173,6 +180,7 @@ __all__ = [
     "Agent",
     "Candidates",
     "Evaluate",
+    "Reweigh",
     "RolloutPolicy",
     "SearchAgent",
     "SearchHooks",

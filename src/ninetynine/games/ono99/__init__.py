@@ -60,7 +60,10 @@ from a determinization (the highest number card that fits, else the escape least
 keeping: 0, Minus 10, Play 2, Reverse; owing two turns at 89 or more, pass the Play 2 on or
 strike it back first): about as strong as `greedy` (49% against it heads-up) at a fifth of the
 cost. `greedy_policy` is the greedy agent's own move from a state. Rollouts play to the end
-(a heads-up game is about 45 turns; no cut-off evaluation).
+(a heads-up game is about 45 turns; no cut-off evaluation). `inference.py` is an opponent model
+for the determinizations (`ismcts:N:infer=M`): each other hand re-dealt `M` times, one kept in
+proportion to how likely that seat's last two moves were under a softened `greedy`; it reads
+only the determinization and the public record of the moves.
 
 ## Fast state
 `game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
@@ -82,6 +85,7 @@ from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import Ono99Game
 from .heuristics import GreedyAgent, evaluate, explain_choice
+from .inference import reweigh
 from .search import rollout_policy
 from .state import Ono99State
 
@@ -97,6 +101,7 @@ register_search_hooks(
     Ono99Game.game_id,
     SearchHooks(
         rollout=rollout_policy,
+        reweigh=reweigh,
         doc="fast rule-based rollouts (highest number, escapes kept in greedy's order) read "
         "straight from the state (games/ono99/search.py)",
     ),
