@@ -252,8 +252,8 @@ def ladder(
             help="Comma-separated agents, at least two: random,greedy,ismcts:200,ismcts:1s "
             "(ismcts options, each after a ':', in any order: a budget of iterations (200) "
             "or time (0.5s, 500ms), steps=N (cap on rollout moves), ucb (tree search; "
-            "default paired), random (random rollouts), flat, depth=N, c=X, z=X; e.g. "
-            "ismcts:5000:steps=20000)."
+            "default paired), random (random rollouts), flat, depth=N, c=X, z=X, value "
+            "(a learned value model: ismcts:1000:value); e.g. ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,
