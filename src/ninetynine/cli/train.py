@@ -130,7 +130,9 @@ def run_train_value(
             f"--games {games} --epochs {epochs} --hidden {hidden} --lr {lr} --every {every}"
             f"{opts} --out {out}"
         )
-        if progress:
+        from ninetynine.core.agent import search_hooks
+
+        if progress and search_hooks(g.game_id).value_positions is not None:
             err.print(f"playing {games:,} greedy self-play games for positions ...")
         line: LineProgress | None = None
 
