@@ -20,7 +20,7 @@ from ninetynine.cli.main import app
 from ninetynine.cli.progress import LineProgress
 
 LINE = re.compile(
-    r"^[^\r]+: [\d,]+/[\d,]+ (games|batches) \(\d+%\), [\d,.]+ \1/s, "
+    r"^[^\r]+: [\d,]+/[\d,]+ (games|batches|epochs) \(\d+%\), [\d,.]+ \1/s, "
     r"elapsed \d+:\d\d:\d\d, ETA \d+:\d\d:\d\d(, .*)?$"
 )
 
@@ -94,10 +94,14 @@ COMMANDS = [
     ["analyze", "warp99", "-n", "2", "--sections", "seats", "-j", "1", "--out", "{tmp}/report"],
     ["train", "warp99", "-p", "2", "--rounds", "1", "-n", "2", "--hidden", "8", "--epochs", "1",
      "--keep", "0.5", "--out", "{tmp}/model.npz"],
+    ["train", "warp99", "--value", "-p", "2", "-n", "40", "--hidden", "4", "--epochs", "2",
+     "--out", "{tmp}/value.npz"],
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("args", COMMANDS, ids=[a[0] for a in COMMANDS])
+@pytest.mark.parametrize(
+    "args", COMMANDS, ids=["train-value" if "--value" in a else a[0] for a in COMMANDS]
+)
 def test_long_commands_log_progress_lines_on_stderr_only(
     args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

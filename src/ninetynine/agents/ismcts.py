@@ -59,6 +59,10 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
                            the move the search must beat (``paired``)
     ismcts:200:model=warp99-2p:prior=0  the model's value only (the rollout policy's move
                            stays the one to beat)
+    ismcts:1000:value      a learned value model (``agents/value.py``: the game's shipped
+                           ``<game>-<n>p-value``) scores the cut-off rollouts instead of the
+                           game's fitted evaluation; ``value=NAME`` or ``value=PATH.npz``
+                           names another. Warp 99 plays these rollouts on its compiled core too
 
 The cost of a decision is about proportional to the moves played in its rollouts, not to the
 rollouts: one Warp 99 rollout (the rest of the turn) may be 1 move or 20 (a hand emptied again
@@ -161,6 +165,10 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["opponents"] = p[4:]
             elif p.startswith("model="):
                 out["model"] = part.strip()[6:]
+            elif p == "value":
+                out["value"] = ""
+            elif p.startswith("value="):
+                out["value"] = part.strip()[6:]
             elif p in ("prior=0", "prior=1"):
                 out["prior"] = p == "prior=1"
             elif p.endswith("ms"):
@@ -189,7 +197,7 @@ def _bad_part(part: str) -> str:
         f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
         "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
         "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000, "
-        "ismcts:200:infer=8, ismcts:200:opp=greedy"
+        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:1000:value"
     )
 
 
@@ -220,6 +228,8 @@ class ISMCTSAgent:
         ``"greedy"`` (the game's greedy agent) or ``"random"``.
     :param infer: re-deals per determinization for the game's opponent model
         (``SearchHooks.reweigh``; ``0`` or a game without one: plain determinizations).
+    :param value: a learned value model (:func:`~ninetynine.agents.value.load_value_model`'s
+        spec; ``""``: the game's shipped one) as the evaluation after ``depth`` turns.
     :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
     """
 
@@ -243,6 +253,7 @@ class ISMCTSAgent:
         prior: bool = True,
         infer: int = 0,
         opponents: str | None = None,
+        value: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
@@ -269,6 +280,15 @@ class ISMCTSAgent:
 
             self.evaluate, model_prior = model_search_hooks(game, model)
             self.prior = model_prior if prior else None
+            depth = max(hooks.depth, 1) if depth is None else depth
+        #: The learned value model scoring the cut-off rollouts (``value``), if any.
+        self.value_net: Any = None
+        if value is not None:
+            from .value import ValueEvaluate, load_value_model
+
+            self.value_net = load_value_model(value or None, game)
+            assert hooks.value_features is not None  # load_value_model checked it
+            self.evaluate = ValueEvaluate(self.value_net, hooks.value_features)
             depth = max(hooks.depth, 1) if depth is None else depth
         depth = hooks.depth if depth is None else depth
         self.depth = depth if depth and self.evaluate is not None else None
@@ -504,7 +524,10 @@ class ISMCTSAgent:
         """The game's ``fast_rollout`` of ``state`` (after ``first``), when it plays this
         agent's policy and evaluation; ``None`` otherwise."""
         fast = self._fast_rollout
-        if fast is None or (self.depth is not None and self.evaluate is not self._hook_evaluate):
+        net = self.value_net if self.depth is not None else None
+        if fast is None or (
+            self.depth is not None and net is None and self.evaluate is not self._hook_evaluate
+        ):
             return None
         policy = self.policy
         if policy is self._hook_policy:
@@ -513,7 +536,11 @@ class ISMCTSAgent:
             kind = "random"
         else:
             return None
-        got = fast(state, kind, rng, self.depth, first)
+        got = (
+            fast(state, kind, rng, self.depth, first)
+            if net is None
+            else fast(state, kind, rng, self.depth, first, value=net)
+        )
         if got is None:
             return None
         self.steps += got[1]

@@ -257,8 +257,8 @@ def ladder(
             "or time (0.5s, 500ms), steps=N (cap on rollout moves), ucb (tree search; "
             "default paired), random (random rollouts), flat, depth=N, c=X, z=X, infer=M "
             "(ONO 99: determinizations re-drawn by an opponent model), opp=greedy (the other "
-            "seats' rollout moves by greedy); e.g. "
-            "ismcts:5000:steps=20000)."
+            "seats' rollout moves by greedy), value (a learned value model: "
+            "ismcts:1000:value); e.g. ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,
@@ -446,14 +446,33 @@ def train(
         bool, typer.Option(help="Continue the run that wrote --out after its last round.")
     ] = False,
     progress: ProgressOption = True,
+    value: Annotated[
+        bool,
+        typer.Option(
+            "--value",
+            help="Train a value model for the search instead (ismcts:...:value=FILE): "
+            "--games self-play games in all, --epochs passes, --hidden units, --lr.",
+        ),
+    ] = False,
+    every: Annotated[
+        int, typer.Option(help="--value: keep every k-th turn start of each game.")
+    ] = 2,
 ) -> None:
     """Train a learned bot (a small policy/value network, NumPy only) by imitating a teacher
     bot, then DAgger; the model is written after every round and --resume continues a run.
+    With --value: a win-chance model for the search's cut-off rollouts, from greedy
+    self-play on the game's fast engine (--resume continues after the last epoch).
 
-    Play it with --seat learned:FILE, or use it in search as ismcts:1000:model=FILE.
-    See docs/learned.md."""
-    from .train import run_train
+    Play it with --seat learned:FILE, or use it in search as ismcts:1000:model=FILE
+    (a --value model: ismcts:1000:value=FILE). See docs/learned.md."""
+    from .train import run_train, run_train_value
 
+    if value:
+        run_train_value(
+            game, players, seed, out, resume, option, progress,
+            games=games, epochs=epochs, hidden=hidden, lr=lr, every=every,
+        )  # fmt: skip
+        return
     run_train(
         game, players, seed, out, resume, option, progress,
         rounds=rounds, games=games, epochs=epochs, hidden=hidden, batch=batch, lr=lr,

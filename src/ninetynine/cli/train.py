@@ -98,3 +98,72 @@ def run_train(
         console.print(
             f"play it: ninetynine play {game} --players {players} --seat human,learned:{out}"
         )
+
+
+def run_train_value(
+    game: str,
+    players: int,
+    seed: int,
+    out: Path,
+    resume: bool,
+    option: list[str] | None,
+    progress: bool,
+    *,
+    games: int,
+    epochs: int,
+    hidden: int,
+    lr: float,
+    every: int,
+) -> None:
+    """``train --value``: a value model (``agents/value.py``), each epoch's held-out log-loss
+    shown as it finishes."""
+    with friendly_errors():
+        import ninetynine
+        from ninetynine.agents.value import train_value
+
+        g = ninetynine.load_game(game, num_players=players, **parse_option_pairs(option))
+        console = make_console()
+        err = Console(stderr=True, highlight=False)
+        opts = "".join(f" --option {o}" for o in option or [])
+        command = (
+            f"ninetynine train {game} --value --players {players} --seed {seed} "
+            f"--games {games} --epochs {epochs} --hidden {hidden} --lr {lr} --every {every}"
+            f"{opts} --out {out}"
+        )
+        from ninetynine.core.agent import search_hooks
+
+        if progress and search_hooks(g.game_id).value_positions is not None:
+            err.print(f"playing {games:,} greedy self-play games for positions ...")
+        line: LineProgress | None = None
+
+        def report(epoch: int, total: int, info: dict[str, Any]) -> None:
+            nonlocal line
+            if not progress:
+                return
+            if line is None:  # the positions are played: the epochs begin
+                line = LineProgress(err.file, "training", total, "epochs", every=0.0)
+            if info:
+                line.extra = (
+                    f"train loss {info['train_loss']:.4f}  "
+                    f"held-out loss {info['held_out_loss']:.4f}"
+                )
+            line.update(epoch)
+
+        net = train_value(
+            g, out, games=games, seed=seed, hidden=hidden, epochs=epochs, every=every, lr=lr,
+            command=command, resume=resume, progress=report,
+        )  # fmt: skip
+        if line is not None:
+            line.close()
+        m = net.meta
+        base = m.get("baseline_held_out_loss")
+        console.print(
+            f"{m['positions']:,} positions ({m['held_out_positions']:,} held out, every fifth "
+            f"game); held-out log-loss {m['held_out_loss']:.4f}"
+            + (f" (the game's fitted evaluation: {base:.4f}" if base is not None else " (")
+            + f"; uniform guess {m['uniform_loss']:.4f})"
+        )
+        console.print(
+            f"model written to {out} ({m['cpu_seconds']:.0f} CPU seconds in all); "
+            f"use it: ismcts:1000:value={out}"
+        )

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from .game import State
+    from .game import Game, State
     from .rng import Rng
 
 
@@ -122,14 +122,15 @@ Evaluate = Callable[["State"], list[float]]
 #: ``legal[rng.randbelow(len(legal))]``) to the end, or cut after ``depth`` turns and scored by
 #: ``evaluate``, played on a fast engine: the same values, the number of rollout moves, ``rng``
 #: advanced the same; ``state`` is left as it was; ``None``: not available.
-FastRollout = Callable[
-    ["State", str, "Rng", "int | None", "int | None"], "tuple[list[float], int] | None"
-]
+FastRollout = Callable[..., "tuple[list[float], int] | None"]
 #: ``reweigh(state, seat, rng, candidates) -> state``: a determinization for ``seat`` with the
 #: other seats' hidden cards re-drawn in proportion to how likely their own past moves were
 #: (an opponent model; ``candidates`` re-deals to choose from). Reads only ``state`` (itself
 #: drawn from what ``seat`` may see) and its public history.
 Reweigh = Callable[["State", int, "Rng", int], "State"]
+#: ``value_positions(game, games, seed, every) -> (X [m, n, F], winner [m], game index [m])``:
+#: training positions for a value model (numpy arrays), from the game's fast self-play.
+ValuePositions = Callable[["Game", int, int, int], tuple[Any, Any, Any]]
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,14 @@ class SearchHooks:
         play to the end); a search agent's own setting wins.
     :ivar doc: one line saying what the hooks do, for listings.
     :ivar fast_rollout: the rollouts of ``rollout`` (or random ones) and ``evaluate`` on a
-        fast engine, with the same results (see :data:`FastRollout`).
+        fast engine, with the same results (see :data:`FastRollout`); called with
+        ``value=net`` (an :class:`~ninetynine.agents.value.ValueNet`) it scores the cut with
+        that model instead of ``evaluate``.
+    :ivar value_features: ``features(state) -> per seat, a list of floats``: a learned value
+        model's inputs (:mod:`ninetynine.agents.value`), named by ``value_feature_names``.
+    :ivar value_positions: training positions for such a model (:data:`ValuePositions`).
+    :ivar value_baseline: ``baseline(game, X) -> seat scores [m, n]``: ``evaluate``'s own
+        scores from the same features, to compare a model's log-loss with.
     :ivar reweigh: determinizations weighed by an opponent model (see :data:`Reweigh`).
     """
 
@@ -157,6 +165,10 @@ class SearchHooks:
     doc: str = ""
     fast_rollout: FastRollout | None = None
     reweigh: Reweigh | None = None
+    value_features: Callable[[State], list[list[float]]] | None = None
+    value_feature_names: tuple[str, ...] = ()
+    value_positions: ValuePositions | None = None
+    value_baseline: Callable[[Game, Any], Any] | None = None
 
 
 _HOOKS: dict[str, SearchHooks] = {}

@@ -53,12 +53,26 @@ from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import NinetyNineGame, Warp99Game
-from .heuristics import GreedyAgent, evaluate, rollout_policy, search_candidates, solve_discards
+from .heuristics import (
+    _EVAL_WEIGHTS,
+    GreedyAgent,
+    evaluate,
+    rollout_policy,
+    search_candidates,
+    solve_discards,
+)
 from .state import Warp99State
+from .value import FEATURES as VALUE_FEATURES
+from .value import features as value_features
 
 
 def _fast_rollout(
-    state: Any, policy: str, rng: Any, depth: int | None, first: int | None = None
+    state: Any,
+    policy: str,
+    rng: Any,
+    depth: int | None,
+    first: int | None = None,
+    value: Any = None,
 ) -> tuple[list[float], int] | None:
     """The search rollouts on the compiled core (``batched/rollout.py``; ``None`` without
     numpy or the core)."""
@@ -66,7 +80,24 @@ def _fast_rollout(
         from .batched.rollout import fast_rollout
     except ImportError:
         return None
-    return fast_rollout(state, policy, rng, depth, first)
+    return fast_rollout(state, policy, rng, depth, first, value)
+
+
+def _value_positions(game: Any, games: int, seed: int, every: int) -> tuple[Any, Any, Any]:
+    from .value import positions
+
+    return positions(game, games, seed, every)
+
+
+def _value_baseline(game: Any, X: Any) -> Any:
+    """``heuristics.evaluate``'s seat scores from value features ``X`` [m, n, F] (its terms are
+    features 0-8; the seat positions 18-20)."""
+    import numpy as np
+
+    w, pos_w = _EVAL_WEIGHTS[bool(game.bonus_rule)][game.num_players]
+    pos = np.zeros(3)
+    pos[: len(pos_w)] = pos_w
+    return X[:, :, :9] @ np.array(w) + X[:, :, 18:21] @ pos
 
 
 for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
@@ -86,18 +117,24 @@ for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
             doc="greedy rollouts cut after the turn and scored by a fitted win-chance model; "
             "Action B as a macro move (the discard solver's plan, or end)",
             fast_rollout=_fast_rollout,
+            value_features=value_features,
+            value_feature_names=VALUE_FEATURES,
+            value_positions=_value_positions,
+            value_baseline=_value_baseline,
         ),
     )
 
 # Named strengths for people (``play --seat hard``, the web lobby); (wins, games) heads-up,
-# seats rotated, pooled from the ladder files of docs/reports (a test checks them).
+# seats rotated, pooled from the ladder files of docs/reports (a test checks them). Warp 99's
+# strongest: the search with the learned value model (agents/value.py), as strong as
+# ismcts:5000:steps=20000 (121 of 200) at a seventh of its CPU (0.15 s slowest decision).
 register_levels(
     Warp99Game.game_id,
     [
         Level("easy", "greedy", vs_random=(200, 200)),
         Level("medium", "ismcts:200", vs_greedy=(114, 200), vs_random=(200, 200)),
         Level("hard", "ismcts:1000", vs_greedy=(115, 200), vs_random=(200, 200)),
-        Level("strongest", "ismcts:5000:steps=20000", vs_greedy=(121, 200), vs_random=(100, 100)),
+        Level("strongest", "ismcts:1000:value", vs_greedy=(122, 200), vs_random=(100, 100)),
     ],
 )
 register_levels(

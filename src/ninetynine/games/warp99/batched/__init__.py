@@ -83,7 +83,7 @@ _SLICES = (
 )
 _PARAMS_SIZE = 12 + 4 + 4 + 24
 #: The ``VERSION`` of ``_core.c`` this module drives.
-CORE_VERSION = 7
+CORE_VERSION = 8
 
 
 def _load_core() -> tuple[ModuleType | None, str]:

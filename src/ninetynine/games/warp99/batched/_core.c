@@ -879,6 +879,7 @@ struct Job {
     int64_t *cur;
     int num, stride;
     int foreign; /* observe: 1 when writing into buffers other than the engine's */
+    double *feat; /* features: VF_N doubles per game and seat */
     Work work;
 };
 
@@ -1594,6 +1595,89 @@ static void evaluate_state(const Params *P, const Game *g, Solver *s, const doub
     for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
 }
 
+/* games/warp99/value.py's features: per seat q of a position, VF_N numbers (the same
+ * operations in the same order as value.features; the value model's inputs) */
+#define VF_BASE 18
+#define VF_N (VF_BASE + 3)
+static void value_features(const Params *P, const Game *g, Solver *s, int q, double *f) {
+    int n = P->n, mover = g->player;
+    int top0 = g->pile[0][g->pile_n[0] - 1], top1 = g->pile[1][g->pile_n[1] - 1];
+    uint8_t hand[16];
+    int score = g->scores[q];
+    int hn = cards_of(g->hand[q], hand);
+    int length = g->row_n[q];
+    int deck = g->deck_n[q];
+    double h, grown;
+    int fits, last = -1;
+    if (length) {
+        last = g->row_last[q];
+        double half = (double)(10 - last) / 2.0;
+        h = (double)(10 - length) <= half ? (double)(10 - length) : half;
+        if (!(h > 0.0)) h = 0.0;
+        grown = ((double)length + h) * ((double)length + h);
+        const uint64_t *a = ABOVE[last + 1], *fr = COLOR_FREE[g->row_colors[q]];
+        uint64_t b[2] = {g->hand[q][0] & a[0] & fr[0], g->hand[q][1] & a[1] & fr[1]};
+        fits = count(b);
+    } else {
+        h = grown = 0.0;
+        fits = hn;
+    }
+    int discards = 0, doubles = 0;
+    if (hn && hn <= MAXK) {
+        int mask, ia, ib;
+        solver_prepare(s, hand, hn, g->config, top0, top1, &mask, &ia, &ib);
+        int32_t r = solve(s, mask, ia, ib);
+        discards = r & 0xff;
+        doubles = r >> 8 & 0xff;
+    }
+    int64_t left = P->target - score - (int64_t)length * length;
+    f[0] = (double)(score - deck);
+    f[1] = (double)length * (double)length;
+    f[2] = (double)length;
+    f[3] = grown;
+    f[4] = h;
+    f[5] = score + length * length >= P->target ? 1.0 : 0.0;
+    f[6] = length ? (double)(fits < 3 ? fits : 3) : 0.0;
+    f[7] = (double)discards;
+    f[8] = length && !fits ? 1.0 : 0.0;
+    f[9] = (double)score / 10.0;
+    f[10] = (double)deck;
+    f[11] = (double)doubles;
+    f[12] = hn && discards == hn ? 1.0 : 0.0;
+    f[13] = length ? (double)fits : 0.0;
+    f[14] = (double)last;
+    f[15] = left > 0 ? (double)left / 10.0 : 0.0;
+    f[16] = (double)hn;
+    int kk = ((q - mover) % n + n) % n;
+    for (int k = 0; k < 4; k++) f[VF_BASE - 1 + k] = kk == k ? 1.0 : 0.0;
+}
+
+/* value.py's ValueNet: per seat u = b2 + sum_j w2[j] relu(b1[j] + sum_i f[i] W1[i][j]), then
+ * 2 softmax(u) - 1; net: W1 (VF_N x H, row-major), b1 (H), w2 (H), b2 (1) */
+static void evaluate_net(const Params *P, const Game *g, Solver *s, const double *net, int H,
+                         double *out) {
+    int n = P->n;
+    const double *W1 = net, *b1 = net + VF_N * H, *w2 = b1 + H, *b2 = w2 + H;
+    double utils[4], f[VF_N];
+    for (int q = 0; q < n; q++) {
+        value_features(P, g, s, q, f);
+        double u = b2[0];
+        for (int j = 0; j < H; j++) {
+            double a = b1[j];
+            for (int i = 0; i < VF_N; i++) a += f[i] * W1[i * H + j];
+            if (a > 0.0) u += w2[j] * a;
+        }
+        utils[q] = u;
+    }
+    double top = utils[0], total = 0.0, e[4];
+    for (int q = 1; q < n; q++) if (utils[q] > top) top = utils[q];
+    for (int q = 0; q < n; q++) {
+        e[q] = exp(utils[q] - top);
+        total += e[q];
+    }
+    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+}
+
 static int rollout_move(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng) {
     int legal[32];
     int k = legal_actions(P, g, legal);
@@ -1603,7 +1687,7 @@ static int rollout_move(const Params *P, Game *g, Solver *s, int policy, uint64_
 
 /* agents/ismcts.py's _rollout: -> the moves played; the values in out */
 static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng,
-                         int depth, const double *w, double *out) {
+                         int depth, const double *w, int hidden, double *out) {
     long steps = 0;
     int turns = 0, mover = g->player;
     while (g->phase != OVER) {
@@ -1611,7 +1695,8 @@ static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64
             int p = g->player;
             if (p != mover) {
                 if (++turns >= depth) {
-                    evaluate_state(P, g, s, w, out);
+                    if (hidden > 0) evaluate_net(P, g, s, w, hidden, out);
+                    else evaluate_state(P, g, s, w, out);
                     return steps;
                 }
                 mover = p;
@@ -1627,22 +1712,26 @@ static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64
 static Solver rollout_solver; /* used with the GIL held */
 static Game rollout_game;
 
-/* rollout(params, packed, policy, rng, depth, weights, first=-1) -> (values, steps, rng):
+/* rollout(params, packed, policy, rng, depth, weights, first=-1, hidden=0) -> (values, steps,
+ * rng): hidden > 0: weights is a value net of that many hidden units (evaluate_net);
  * packed a uint64 buffer (pack_state), policy POL_GREEDY or POL_RANDOM, depth 0 (to the end)
  * or the turns before the cut, weights the evaluation's doubles (bytes); first >= 0: that
  * move is applied before the rollout (not counted in steps) */
 static PyObject *py_rollout(PyObject *self, PyObject *args) {
     PyObject *po;
     Py_buffer pk, wb;
-    int policy, depth, first = -1;
+    int policy, depth, first = -1, hidden = 0;
     unsigned long long rng;
     Params P;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy*iKiy*|i", &po, &pk, &policy, &rng, &depth, &wb, &first))
+    if (!PyArg_ParseTuple(args, "Oy*iKiy*|ii", &po, &pk, &policy, &rng, &depth, &wb, &first,
+                          &hidden))
         return NULL;
     PyObject *res = NULL;
     if (get_params(po, &P) < 0) goto done;
-    if (wb.len != (Py_ssize_t)(sizeof(double) * (9 + (size_t)P.n - 1))) {
+    if (hidden < 0 || wb.len != (Py_ssize_t)(sizeof(double) *
+                                             (hidden ? (size_t)(VF_N + 2) * (size_t)hidden + 1
+                                                     : 9 + (size_t)P.n - 1))) {
         PyErr_SetString(PyExc_ValueError, "rollout: weights of the wrong size");
         goto done;
     }
@@ -1661,7 +1750,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     uint64_t r = (uint64_t)rng;
     long steps = play_rollout(&P, &rollout_game, &rollout_solver,
                               policy == POL_GREEDY ? POL_GREEDY : POL_RANDOM, &r, depth,
-                              (const double *)wb.buf, out);
+                              (const double *)wb.buf, hidden, out);
     PyObject *values = PyList_New(P.n);
     if (!values) goto done;
     for (int q = 0; q < P.n; q++) PyList_SET_ITEM(values, q, PyFloat_FromDouble(out[q]));
@@ -1670,6 +1759,32 @@ done:
     PyBuffer_Release(&pk);
     PyBuffer_Release(&wb);
     return res;
+}
+
+/* features(params, games, out, threads): value_features of every seat of every game */
+static void work_features(Job *J, int lo, int hi, Solver *s) {
+    int n = J->P->n;
+    for (int i = lo; i < hi; i++)
+        for (int q = 0; q < n; q++)
+            value_features(J->P, &J->games[i], s, q, J->feat + ((size_t)i * n + q) * VF_N);
+}
+
+static PyObject *py_features(PyObject *self, PyObject *args) {
+    PyObject *po, *go, *oo;
+    int threads;
+    Params P;
+    Bufs B = {.n = 0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOi", &po, &go, &oo, &threads)) return NULL;
+    int N = open_games(po, go, 0, &P);
+    if (N < 0) return NULL;
+    Job J = {.P = &P, .work = work_features, .num = N};
+    if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
+        !(J.feat = get(&B, oo, (Py_ssize_t)N * P.n * VF_N * 8, 1, "out"))) {
+        release(&B);
+        return NULL;
+    }
+    return run_job(&J, &B, threads);
 }
 
 static PyMethodDef methods[] = {
@@ -1692,7 +1807,10 @@ static PyMethodDef methods[] = {
     {"random_results", py_random_results, METH_VARARGS,
      "random_results(params, seeds, agent_seeds, out): random play, each game's result row"},
     {"rollout", py_rollout, METH_VARARGS,
-     "rollout(params, packed, policy, rng, depth, weights, first=-1) -> (values, steps, rng)"},
+     "rollout(params, packed, policy, rng, depth, weights, first=-1, hidden=0) -> "
+     "(values, steps, rng)"},
+    {"features", py_features, METH_VARARGS,
+     "features(params, games, out, threads): the value model's inputs, VF_N per seat"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
@@ -1707,6 +1825,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "RESULT_SIZE", RR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 7);
+    PyModule_AddIntConstant(m, "VERSION", 8);
+    PyModule_AddIntConstant(m, "VALUE_FEATURES", VF_N);
     return m;
 }

@@ -76,12 +76,19 @@ def pack_state(state: Warp99State) -> array[int]:
 
 
 def fast_rollout(
-    state: Any, policy: str, rng: Rng, depth: int | None, first: int | None = None
+    state: Any,
+    policy: str,
+    rng: Rng,
+    depth: int | None,
+    first: int | None = None,
+    value: Any = None,
 ) -> tuple[list[float], int] | None:
     """``(values, moves)`` of the rollout from ``state`` (see the module docstring), after
     the move ``first`` when given (not counted in the moves), ``rng`` advanced as the Python
     rollout advances it; ``None`` when the core is not built or ``policy`` is neither
-    ``"greedy"`` nor ``"random"``.
+    ``"greedy"`` nor ``"random"``. ``value``: a :class:`~ninetynine.agents.value.ValueNet`
+    on ``games/warp99/value.py``'s features scores the cut instead of ``heuristics.evaluate``
+    (``_core.c``'s ``evaluate_net``, the same operations as ``ValueNet.values``).
 
     :raises ValueError: ``first`` is illegal in ``state``.
     """
@@ -89,6 +96,9 @@ def fast_rollout(
         return None
     assert _CORE is not None
     params, weights = _prepared(state.game)
+    hidden = 0
+    if value is not None:
+        weights, hidden = value.as_bytes(), value.hidden
     values, steps, r = _CORE.rollout(
         params,
         pack_state(state),
@@ -97,6 +107,7 @@ def fast_rollout(
         depth or 0,
         weights,
         -1 if first is None else first,
+        hidden,
     )
     rng.setstate(r)
     return values, steps
