@@ -216,7 +216,7 @@ class FastStateMixin(State):
     reference_class: ClassVar[type[State]]
     #: the game's actions module, when its ``action_to_string`` and ``string_to_action`` do
     #: not depend on the position (they then skip the reference state)
-    actions: ClassVar[ModuleType | None] = None
+    _actions_module: ClassVar[ModuleType | None] = None
     game: Any
 
     if TYPE_CHECKING:  # provided by the compiled base (core/csrc/faststate.h)
@@ -293,16 +293,16 @@ class FastStateMixin(State):
         raise IllegalActionError(f"{action!r}: the fast state and the reference disagree")
 
     def action_to_string(self, action: int) -> str:
-        if self.actions is not None:
-            return str(self.actions.action_to_string(action))
+        if self._actions_module is not None:
+            return str(self._actions_module.action_to_string(action))
         return str(self._synced().action_to_string(action))
 
     def public_action_string(self, action: int) -> str:
         return str(self._synced().public_action_string(action))
 
     def string_to_action(self, text: str) -> int:
-        if self.actions is not None:
-            return int(self.actions.string_to_action(text))
+        if self._actions_module is not None:
+            return int(self._actions_module.string_to_action(text))
         return int(self._synced().string_to_action(text))
 
     def known_history(self, player: int | None) -> list[int | None]:

@@ -142,7 +142,7 @@ class TripwireFastState(_Base, FastStateMixin):
     ``game.new_fast_state(seed)``."""
 
     path = PATH
-    actions: ClassVar[ModuleType | None] = A
+    _actions_module: ClassVar[ModuleType | None] = A
     reference_class = TripwireState
     game: TripwireGame
 

@@ -66,7 +66,7 @@ class Warp99FastState(_Base, FastStateMixin):
     Build one with ``game.new_fast_state(seed)``."""
 
     path = PATH
-    actions: ClassVar[ModuleType | None] = A
+    _actions_module: ClassVar[ModuleType | None] = A
     reference_class = Warp99State
     game: Warp99Game
 
