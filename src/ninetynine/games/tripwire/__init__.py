@@ -73,7 +73,9 @@ ends), `bonus_no_play` (draw / lose: a bonus turn without a play is lost), `wall
 For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
 determinization (the rollout policy; its plans are memoised by what the seat sees) and a
 fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
-seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`).
+seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`). Random
+rollouts (`ismcts:N:random`) and the evaluation also run in C (`fast_rollout`: the same values,
+moves and draws, a differential test checks them; about 4x less CPU a decision).
 
 ## Fast state
 `game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
