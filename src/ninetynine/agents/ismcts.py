@@ -79,9 +79,10 @@ game's ``greedy`` agent (or random moves) on each rollout state's observation an
 rollout to the end.
 
 A game may also play these rollouts on a fast engine (``SearchHooks.fast_rollout``: Warp 99 and
-Ninety Nine on their compiled core, several times more iterations per second): it is used only
-for the game's own rollout policy (or ``random``) and evaluation, gives the same values and
-draws, and so the same decisions (``tests/agents/test_fast_rollout.py``);
+Ninety Nine on their compiled core, several times more iterations per second; Tripwire's random
+rollouts in its ``_fast.c``): it is used only for the game's own rollout policy (or ``random``)
+and evaluation, gives the same values and draws, and so the same decisions
+(``tests/agents/test_fast_rollout.py``, ``tests/games/tripwire/test_fast_rollout.py``);
 ``NINETYNINE_REFERENCE_ONLY=1`` turns it off.
 
 Called through plain ``step`` (a runner with no state to build a view from) it cannot search;

@@ -114,3 +114,29 @@ def test_the_hooks_are_registered_and_the_search_plays_from_them():
     a = bot.step_with_search(s.observation(0), s.legal_actions(), SearchView(s, 0))
     assert a in search_candidates(s, s.legal_actions())
     assert set(bot.last["visits"]) <= set(search_candidates(s, s.legal_actions()))
+
+
+@pytest.mark.parametrize(("pad", "n"), [("none", 2), ("hits", 3), ("locked", 2)])
+def test_remembered_moves_and_prospects_are_the_ones_worked_out_afresh(pad, n):
+    """The search hooks remember moves and expected scores by sheet, dice and options
+    (``heuristics._MEMO``): a remembered answer is the fresh one, and a state that differs in
+    anything they read (another seat's sheet, the dice) is not answered from memory."""
+    from ninetynine.games.sixto import heuristics
+
+    seen = 0
+    for s in _states(pad, n, games=1):
+        heuristics._MEMO.clear()
+        fresh = (rollout_policy(s), expected_scores(s))
+        assert (rollout_policy(s), expected_scores(s)) == fresh  # now from memory
+        other = s.clone()
+        q = (s.current_player() + 1) % n
+        cells = other.cells[q]
+        i = cells.index(0) if 0 in cells else 0
+        cells[i] = 1 - cells[i] if cells[i] in (0, 1) else cells[i]
+        heuristics._MEMO.clear()
+        want = (rollout_policy(other), expected_scores(other))
+        heuristics._MEMO.clear()
+        rollout_policy(s), expected_scores(s)
+        assert (rollout_policy(other), expected_scores(other)) == want
+        seen += 1
+    assert seen > 10

@@ -401,19 +401,60 @@ EVAL_SCALE = 10.0
 SEARCH_CHOICES = 6
 
 
+#: Moves and expected scores already worked out, by everything they are computed from (see
+#: :func:`_sheet_key`): in a search every candidate move is tried on the same determinization
+#: with the same dice, so the other seats' sheets, dice and choices repeat from one candidate
+#: to the next. Cleared when it holds :data:`MEMO_SIZE` entries.
+_MEMO: dict[tuple[Any, ...], Any] = {}
+MEMO_SIZE = 50_000
+
+
+def _sheet_key(state: Any, seat: int) -> tuple[Any, ...]:
+    """Everything :class:`Planner` and :class:`SheetModel` read of ``state`` for ``seat``: the
+    sheet (its layout and cells), the dice, the dice removed, the game's options."""
+    g = state.game
+    lay = state.layouts[seat]  # layout_for(design, width, pad): those three name it
+    return (
+        lay.design,
+        lay.width,
+        lay.pad,
+        tuple(state.cells[seat]),
+        tuple(state.dice),
+        len(state.removed),
+        g.open_after,
+        g.table,
+        g.unlock,
+    )
+
+
+def _remember(key: tuple[Any, ...], value: Any) -> Any:
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
+
+
 def rollout_policy(state: Any, rng: Any = None) -> int:
     """The ``greedy`` agent's move in a (determinized) Sixto state, read straight from the
     state (:meth:`Planner.from_state`): the same move as ``GreedyAgent(game).step(
-    state.observation(p), legal)`` (a test checks it) without building the observation.
+    state.observation(p), legal)`` (a test checks it) without building the observation; a
+    move already worked out for the same sheet, dice and legal moves is reused (``_MEMO``).
     ``rng`` is unused (the greedy agent is deterministic)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return int(legal[0])
-    plan = Planner.from_state(state, state.current_player())
+    p = state.current_player()
+    key = ("move", state.phase, tuple(legal), *_sheet_key(state, p))
+    got = _MEMO.get(key)
+    if got is not None:
+        return int(got)
+    plan = Planner.from_state(state, p)
     if state.phase == ROLL:
         now, expected = plan.roll_values()
-        return REROLL if expected > now + REROLL_MARGIN else KEEP
-    return plan.best_choice(legal)[0]
+        move = REROLL if expected > now + REROLL_MARGIN else KEEP
+    else:
+        move = plan.best_choice(legal)[0]
+    return int(_remember(key, move))
 
 
 def search_candidates(state: Any, legal: list[int]) -> list[int]:
@@ -429,14 +470,19 @@ def expected_scores(state: Any) -> list[float]:
     """Per seat, the score its sheet is heading for: the score now plus, for every scoring
     area, the points :class:`SheetModel` expects it still to gain (``V[k][r] - V[k][0]``)."""
     game = state.game
-    scores = state.scores()
     out = []
     for q in range(game.num_players):
-        m = SheetModel(state.layouts[q], state.cells[q], state.dice, game.table, len(state.removed))
-        V = m.V
-        top = len(V) - 1
-        gain = sum(_v(V, k, r) - V[min(k, top)][0] for k, r in zip(m.k, m.r, strict=True))
-        out.append(scores[q] + gain)
+        key = ("expected", *_sheet_key(state, q))
+        got = _MEMO.get(key)
+        if got is None:
+            m = SheetModel(
+                state.layouts[q], state.cells[q], state.dice, game.table, len(state.removed)
+            )
+            V = m.V
+            top = len(V) - 1
+            gain = sum(_v(V, k, r) - V[min(k, top)][0] for k, r in zip(m.k, m.r, strict=True))
+            got = _remember(key, float(state.sheet_score(q).total) + gain)
+        out.append(got)
     return out
 
 

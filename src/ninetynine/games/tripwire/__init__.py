@@ -73,7 +73,9 @@ ends), `bonus_no_play` (draw / lose: a bonus turn without a play is lost), `wall
 For search bots (`ismcts`): `search.py` gives the greedy agent's moves straight from a
 determinization (the rollout policy; its plans are memoised by what the seat sees) and a
 fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
-seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`).
+seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`). Random
+rollouts (`ismcts:N:random`) and the evaluation also run in C (`fast_rollout`: the same values,
+moves and draws, a differential test checks them; about 4x less CPU a decision).
 
 ## Fast state
 `game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
@@ -106,7 +108,7 @@ from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import TripwireGame
 from .heuristics import GreedyAgent, GreedyV1Agent, explain_choice, plan_turn
-from .search import DEPTH, evaluate, rollout_policy
+from .search import DEPTH, evaluate, fast_rollout, rollout_policy
 from .state import TripwireState
 
 register_agent(
@@ -131,7 +133,8 @@ register_search_hooks(
         evaluate=evaluate,
         depth=DEPTH,
         doc="greedy rollouts on the state, cut after a few turns and scored by a fitted "
-        "win-chance model (hand sizes, Nulls, skips, playable cards)",
+        "win-chance model (hand sizes, Nulls, skips, playable cards); random rollouts in C",
+        fast_rollout=fast_rollout,
     ),
 )
 
@@ -142,7 +145,7 @@ register_levels(
     [
         Level("easy", "greedy1", vs_greedy=(89, 200), vs_random=(120, 200)),
         Level("medium", "greedy", vs_random=(122, 200)),
-        Level("strongest", "ismcts:200", vs_greedy=(119, 200), vs_random=(148, 200)),
+        Level("strongest", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
     ],
 )
 

@@ -23,6 +23,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 
 #include "params.h"
@@ -642,6 +643,222 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 #include "faststate.h"
 #include "faststate_random.h"
 
+/* ------------------------------------------------------------------ search rollouts */
+/* The ISMCTS bot's rollouts (agents/ismcts.py _rollout, random policy) from a position packed
+ * by search.py (pack_state), cut after `depth` turns and scored by search.evaluate: the same
+ * moves, values, move count and RNG draws as the Python rollout (tests/games/tripwire/
+ * test_fast_rollout.py). */
+
+/* kinds' classes for search.features (handed over by search.py) */
+enum { KC_PLAIN, KC_FLEXIBLE, KC_RIGID, KC_NULL };
+
+/* search.evaluate: 2 P(win) - 1 per seat, a softmax of the fitted utilities of
+ * search.features (the same operations in the same order) */
+static void eval_position(const Params *P, const Game *g, const double *w, const double *pos,
+                          const uint8_t *cls, double *out) {
+    int n = P->n, mover = fs_game_player(P, g);
+    const RuleTables *R = P->R;
+    int code[NDOCKS];
+    for (int d = 0; d < NDOCKS; d++) code[d] = g->colors[d] * 10 + g->values[d];
+    double half = P->max_turns / 2.0;
+    double late = (g->turn - half) / half;
+    if (!(late > 0.0)) late = 0.0; /* max(0.0, late) */
+    double u[MAXP], top = 0.0;
+    for (int q = 0; q < n; q++) {
+        int cards = g->hand_n[q], playable = 0, flexible = 0, nulls = 0, rigid = 0;
+        for (int k = 0; k < NKINDS; k++) {
+            int c = g->hand[q][k];
+            if (!c) continue;
+            if (cls[k] == KC_NULL) {
+                nulls += c;
+                continue;
+            }
+            if (cls[k] == KC_FLEXIBLE)
+                flexible += c;
+            else if (cls[k] == KC_RIGID)
+                rigid += c;
+            if (R->valid[code[0]][k][0] || R->valid[code[1]][k][0] || R->valid[code[2]][k][0])
+                playable += c;
+        }
+        double f[10] = {(double)cards,
+                        cards == 1 ? 1.0 : 0.0,
+                        cards == 2 ? 1.0 : 0.0,
+                        (double)(nulls < 2 ? nulls : 2),
+                        (double)g->skips[q],
+                        (double)(playable < 4 ? playable : 4),
+                        (double)(flexible < 3 ? flexible : 3),
+                        (double)rigid,
+                        cards * late,
+                        playable ? 1.0 : 0.0};
+        double v = 0.0;
+        for (int i = 0; i < 10; i++) v += w[i] * f[i];
+        int k = ((q - mover) % n + n) % n;
+        if (k > 0) v += pos[k - 1];
+        u[q] = v;
+        if (q == 0 || v > top) top = v;
+    }
+    double e[MAXP], total = 0.0;
+    for (int q = 0; q < n; q++) {
+        e[q] = exp(u[q] - top);
+        total += e[q];
+    }
+    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+}
+
+/* the position search.pack_state wrote (int64s; the layout is there), -1: malformed */
+static int load_position(const Params *P, Game *g, const int64_t *v, Py_ssize_t m,
+                         uint64_t rng) {
+    Py_ssize_t i = 0;
+#define TAKE_V(dst, lo, hi)                             \
+    do {                                                \
+        if (i >= m || v[i] < (lo) || v[i] > (hi)) return -1; \
+        dst = v[i++];                                   \
+    } while (0)
+    memset(g, 0, sizeof(Game));
+    g->rng = rng;
+    int64_t x;
+    TAKE_V(x, PLAY, WAVE);
+    g->phase = (int8_t)x;
+    TAKE_V(x, 0, P->n - 1);
+    g->player = (int8_t)x;
+    TAKE_V(x, 0, 1);
+    g->bonus_turn = (int8_t)x;
+    TAKE_V(x, 0, INT32_MAX);
+    g->turn = (int32_t)x;
+    TAKE_V(x, 0, INT16_MAX);
+    g->t_played = (int16_t)x;
+    TAKE_V(x, 0, 7);
+    g->t_docks = (int8_t)x;
+    TAKE_V(x, 0, 7);
+    g->t_full = (int8_t)x;
+    TAKE_V(x, -1, NDOCKS - 1);
+    g->t_neutral = (int8_t)x;
+    TAKE_V(x, 0, INT32_MAX);
+    g->t_units = (int32_t)x;
+    TAKE_V(x, 0, 1);
+    g->t_bonus = (int8_t)x;
+    TAKE_V(x, 0, 1);
+    g->t_triple_ok = (int8_t)x;
+    TAKE_V(x, 0, 1);
+    g->t_triple = (int8_t)x;
+    TAKE_V(x, -1, P->n - 1);
+    g->w_init = (int8_t)x;
+    TAKE_V(x, 0, INT32_MAX);
+    g->w_units = (int32_t)x;
+    TAKE_V(x, 0, INT32_MAX);
+    g->w_left = (int32_t)x;
+    TAKE_V(x, -1, P->n - 1);
+    g->w_target = (int8_t)x;
+    TAKE_V(x, 0, INT32_MAX);
+    g->reshuffles = (int32_t)x;
+    TAKE_V(x, -1, P->n - 1);
+    g->last_seat = (int8_t)x;
+    TAKE_V(x, 0, NACT - 1);
+    g->last_action = (int16_t)x;
+    for (int d = 0; d < NDOCKS; d++) {
+        TAKE_V(x, 0, 2);
+        g->colors[d] = (int8_t)x;
+    }
+    for (int d = 0; d < NDOCKS; d++) {
+        TAKE_V(x, 0, 10);
+        g->values[d] = (int8_t)x;
+    }
+    int64_t len, kind;
+    for (int q = 0; q < P->n; q++) {
+        TAKE_V(x, 0, INT32_MAX);
+        g->skips[q] = (int32_t)x;
+        TAKE_V(len, 0, MAXCARDS);
+        g->hand_n[q] = (int16_t)len;
+        for (int64_t j = 0; j < len; j++) {
+            TAKE_V(kind, 0, NKINDS - 1);
+            g->hand[q][kind]++;
+        }
+    }
+    uint8_t *piles[2 + NDOCKS] = {g->draw, g->side, g->stack[0], g->stack[1], g->stack[2]};
+    int16_t *sizes[2 + NDOCKS] = {&g->draw_n, &g->side_n, &g->stack_n[0], &g->stack_n[1],
+                                  &g->stack_n[2]};
+    for (int t = 0; t < 2 + NDOCKS; t++) {
+        TAKE_V(len, 0, MAXCARDS);
+        *sizes[t] = (int16_t)len;
+        for (int64_t j = 0; j < len; j++) {
+            TAKE_V(kind, 0, NKINDS - 1);
+            piles[t][j] = (uint8_t)kind;
+        }
+    }
+#undef TAKE_V
+    g->winner = -1;
+    g->ended_by = END_NONE;
+    return i == m ? 0 : -1;
+}
+
+/* rollout(params, position, state_rng, rng, depth, first, weights, classes) -> (values, moves,
+ * rng): the random rollout of the ISMCTS bot (legal[randbelow(len(legal))] with the rollout's
+ * own SplitMix64 state `rng`) from the packed position (its own RNG's state: state_rng) after the move `first` (-1: none; not
+ * counted), to the end of the game or until the seat to move has changed `depth` times
+ * (0: no cut), where search.evaluate scores it (`weights`: the feature weights then the
+ * seats' position utilities, doubles; `classes`: per kind, KC_*) */
+static PyObject *py_rollout(PyObject *self, PyObject *args) {
+    PyObject *params;
+    Py_buffer pos, wts, cls;
+    unsigned long long state_rng, rng;
+    int depth, first;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy*KKiiy*y*", &params, &pos, &state_rng, &rng, &depth, &first,
+                          &wts, &cls))
+        return NULL;
+    PyObject *ret = NULL;
+    Params P;
+    Game g;
+    int legal[NACT];
+    uint64_t r = (uint64_t)rng;
+    if (get_params(params, &P) < 0) goto done;
+    if (pos.len % 8 || wts.len != (Py_ssize_t)((10 + P.n - 1) * sizeof(double)) ||
+        cls.len != NKINDS || depth < 0) {
+        PyErr_SetString(PyExc_ValueError, "rollout: bad position, weights, classes or depth");
+        goto done;
+    }
+    if (load_position(&P, &g, (const int64_t *)pos.buf, pos.len / 8, (uint64_t)state_rng) < 0) {
+        PyErr_SetString(PyExc_ValueError, "rollout: a malformed position");
+        goto done;
+    }
+    if (first >= 0) {
+        int m = legal_actions(&P, &g, legal), ok = 0;
+        for (int i = 0; i < m && !ok; i++) ok = legal[i] == first;
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "rollout: move %d is not legal here", first);
+            goto done;
+        }
+        apply(&P, &g, first);
+    }
+    const double *w = (const double *)wts.buf;
+    const uint8_t *kc = (const uint8_t *)cls.buf;
+    double values[MAXP];
+    long steps = 0;
+    int turns = 0, mover = fs_game_player(&P, &g), cut = 0;
+    while (g.phase != OVER) {
+        int p = fs_game_player(&P, &g);
+        if (depth && p != mover) {
+            if (++turns >= depth) {
+                eval_position(&P, &g, w, w + 10, kc, values);
+                cut = 1;
+                break;
+            }
+            mover = p;
+        }
+        int m = legal_actions(&P, &g, legal);
+        apply(&P, &g, legal[randbelow(&r, (uint64_t)m)]);
+        steps++;
+    }
+    if (!cut) fs_game_returns(&P, &g, values);
+    PyObject *vl = fs_float_list(values, P.n);
+    if (vl) ret = Py_BuildValue("NlK", vl, steps, (unsigned long long)r);
+done:
+    PyBuffer_Release(&pos);
+    PyBuffer_Release(&wts);
+    PyBuffer_Release(&cls);
+    return ret;
+}
+
 #define FS_EXTRA_METHODS FS_RANDOM_AGENTS_METHOD
 #define FS_EXTRA_MODULE_METHODS                                                               \
     {"init", py_init, METH_VARARGS,                                                           \
@@ -649,7 +866,10 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
      "kind (bytes)"},                                                                         \
     {"rules", py_rules, METH_VARARGS,                                                         \
      "rules(outcome, valid) -> index: a RuleSet's rules.outcome_table and rules.valid_slots " \
-     "(bytes: [30][50][effect, colour, value], [30][44][count, slot, slot])"},
+     "(bytes: [30][50][effect, colour, value], [30][44][count, slot, slot])"},                \
+    {"rollout", py_rollout, METH_VARARGS,                                                     \
+     "rollout(params, position, state_rng, rng, depth, first, weights, classes) -> "       \
+     "(values, moves, rng): the ISMCTS bot's random rollout (search.fast_rollout)"},
 
 FS_DEFINE_SEQUENCE(name_tuple, Tuple, char *const, PyUnicode_FromString)
 
@@ -681,5 +901,5 @@ static void add_constants(PyObject *m) {
 }
 #define FS_MODULE_INIT(m) add_constants(m)
 /* bumped with every change of this file (fast.py refuses another version) */
-#define FS_VERSION 2
+#define FS_VERSION 3
 #include "faststate_module.h"

@@ -26,6 +26,16 @@ SCALES: tuple[str, ...]
 TENSOR_SLICES: tuple[str, ...]
 
 def init(slot_card: bytes, neutral: bytes) -> None: ...
+def rollout(
+    params: Any,
+    position: Any,
+    state_rng: int,
+    rng: int,
+    depth: int,
+    first: int,
+    weights: bytes,
+    classes: bytes,
+) -> tuple[list[float], int, int]: ...
 def rules(outcome: bytes, valid: bytes) -> int: ...
 def numpy(empty: Any, float32: Any, int8: Any) -> None: ...
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .game import TripwireGame
 
 #: Bumped with ``FS_VERSION`` in ``_fast.c``.
-VERSION = 2
+VERSION = 3
 
 
 def _rules_index(mod: ModuleType, game: TripwireGame) -> int:
@@ -124,7 +124,7 @@ def _setup(mod: ModuleType) -> None:
     )
 
 
-#: The compiled module, ``FS_VERSION`` 2 of ``_fast.c``.
+#: The compiled module, ``FS_VERSION`` 3 of ``_fast.c``.
 PATH = FastPath(
     "ninetynine.games.tripwire._fast",
     version=VERSION,

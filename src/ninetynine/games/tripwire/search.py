@@ -18,7 +18,8 @@ determinizations only, never on the true state, so reading the state here is fai
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.util import softmax_returns
 
@@ -26,6 +27,10 @@ from .actions import DRAW, END, NULL_ACTION, TAKE
 from .cards import MINUS, NULL, NUM_KINDS, PLUS, VECTOR, VOLT, is_standard, value_of
 from .heuristics import plan_turn
 from .rules import slot_card, valid_slots
+from .turn import OVER
+
+if TYPE_CHECKING:
+    from ninetynine.core.rng import Rng
 
 #: Turns a search bot's rollout plays before the evaluation scores it.
 DEPTH = 4
@@ -260,4 +265,81 @@ def rollout_policy(state: Any, rng: Any = None) -> int:
     return int(legal[0])
 
 
-__all__ = ["DEPTH", "FEATURES", "evaluate", "features", "rollout_policy"]
+# ----------------------------------------------------------------------------- fast rollouts
+#: Per kind, its class in :func:`features` for the C side: 0 plain, 1 flexible, 2 rigid, 3 Null.
+_CLASSES = bytes(
+    3 if k == NULL else 1 if k in FLEXIBLE else 2 if k in RIGID else 0 for k in range(NUM_KINDS)
+)
+
+
+def pack_state(state: Any) -> array[int]:
+    """``state`` (a live :class:`~.state.TripwireState`) as the int64s ``_fast.c``'s
+    ``load_position`` reads: the turn, the turn so far and the wave, the last move, the docks'
+    colours and values, per seat its skips and hand, then the draw pile, the side pile and
+    the three dock stacks (each its length, then its cards)."""
+    last = state.last
+    v = [
+        *(state.phase, state.player, int(state.bonus_turn), state.turn, state.t_played),
+        *(state.t_docks, state.t_full, state.t_neutral, state.t_units, int(state.t_bonus)),
+        *(int(state.t_triple_ok), int(state.t_triple), state.w_init, state.w_units),
+        *(state.w_left, state.w_target, state.reshuffles),
+        *((-1, 0) if last is None else (last[0], last[1])),
+        *state.colors,
+        *state.values,
+    ]
+    for q, hand in enumerate(state.hands):
+        v += (state.skips[q], len(hand), *hand)
+    for pile in (state.draw, state.side, *state.docks):
+        v.append(len(pile))
+        v += pile
+    return array("q", v)
+
+
+def fast_rollout(
+    state: Any, policy: str, rng: Rng, depth: int | None, first: int | None = None
+) -> tuple[list[float], int] | None:
+    """The ``fast_rollout`` search hook: ``(values, moves)`` of the search bot's random
+    rollout from ``state`` (after the move ``first``, not counted) played in C (``_fast.c``'s
+    ``rollout``), cut after ``depth`` turns and scored by :func:`evaluate` as the Python
+    rollout is: the same values, moves and draws of ``rng`` (advanced as the Python rollout
+    advances it; a test checks them). ``None`` (the Python rollout plays) for the greedy
+    policy, a finished game, a state that is not a reference :class:`~.state.TripwireState`,
+    or without the compiled module.
+
+    :raises ValueError: ``first`` is not legal in ``state``.
+    """
+    if policy != "random" or not hasattr(state, "hands") or state.phase == OVER:
+        return None
+    from .fast import PATH
+
+    mod = PATH.module
+    if mod is None:
+        return None
+    game = state.game
+    weights = game.__dict__.get("_rollout_weights")
+    if weights is None:
+        w, pos = _WEIGHTS[game.num_players]
+        weights = game.__dict__["_rollout_weights"] = array("d", [*w, *pos]).tobytes()
+    values, steps, r = mod.rollout(
+        PATH.params(game),
+        pack_state(state),
+        state.rng.getstate(),
+        rng.getstate(),
+        depth or 0,
+        -1 if first is None else first,
+        weights,
+        _CLASSES,
+    )
+    rng.setstate(r)
+    return values, steps
+
+
+__all__ = [
+    "DEPTH",
+    "FEATURES",
+    "evaluate",
+    "fast_rollout",
+    "features",
+    "pack_state",
+    "rollout_policy",
+]
