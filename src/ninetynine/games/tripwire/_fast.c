@@ -849,7 +849,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
         apply(&P, &g, legal[randbelow(&r, (uint64_t)m)]);
         steps++;
     }
-    if (!cut) fs_game_returns(&P, &g, values);
+    if (!cut) FS_GAME_RETURNS(&P, &g, values);
     PyObject *vl = fs_float_list(values, P.n);
     if (vl) ret = Py_BuildValue("NlK", vl, steps, (unsigned long long)r);
 done:
