@@ -221,11 +221,16 @@ def check_illegal_actions(game: Game, steps: int = 60) -> None:
 def check_bad_seats_and_out_buffers(game: Game, steps: int = 60) -> None:
     state = midgame(game, steps=steps)
     n = game.num_players
-    for p in (n, -1, True, 1.0, "0", np.int64(0)):
+    for p in (n, -1, True, 1.0, "0", np.int64(n), np.bool_(True), 1 << 70):
         with pytest.raises(ValueError, match="no seat"):
             state.observation_tensor(p)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="no seat"):
             state.reference().observation_tensor(p)  # type: ignore[arg-type]
+    # any integer type is a seat, as core.util.check_seat takes it (the compiled state said
+    # 'no seat np.int64(0)' where its reference answered)
+    for p in (np.int64(n - 1), np.int8(0), np.uint64(n - 1)):
+        assert (state.observation_tensor(p) == state.observation_tensor(int(p))).all()
+        assert (state.reference().observation_tensor(p) == state.observation_tensor(int(p))).all()
     with pytest.raises(ValueError, match="out: the tensor"):
         state.observation_tensor(0, out=np.zeros(5, dtype=np.float32))  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="out: the mask"):

@@ -313,6 +313,28 @@ static PyObject *fs_legal_actions_mask(FastState *s, PyObject *const *args, Py_s
     return arr;
 }
 
+/* A seat argument as a C long, -1 for anything that is not one: any integer type is a seat
+ * (numpy.int64 too, as core.util.check_seat takes it), a bool is not. */
+static long fs_seat_index(PyObject *p) {
+    long v = -1;
+    if (PyBool_Check(p) || Py_TYPE(p)->tp_as_number == NULL ||
+        Py_TYPE(p)->tp_as_number->nb_index == NULL)
+        return -1;
+    PyObject *i = PyNumber_Index(p);
+    if (i == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    int overflow = 0;
+    v = PyLong_AsLongAndOverflow(i, &overflow);
+    Py_DECREF(i);
+    if (overflow) {
+        PyErr_Clear();
+        return -1;
+    }
+    return v;
+}
+
 /* observation_tensor(player, out=None) -> float32[D]: encode_observation(observation(player)) */
 static PyObject *fs_observation_tensor(FastState *s, PyObject *const *args, Py_ssize_t nargs,
                                        PyObject *kwnames) {
@@ -326,12 +348,7 @@ static PyObject *fs_observation_tensor(FastState *s, PyObject *const *args, Py_s
     PyObject *p = args[0];
     int me = -1, n = fs_game_num_players(&s->P);
     if (p != Py_None) {
-        long v = -1;
-        if (PyLong_Check(p) && !PyBool_Check(p)) {
-            int overflow = 0;
-            v = PyLong_AsLongAndOverflow(p, &overflow);
-            if (overflow) v = -1;
-        }
+        long v = fs_seat_index(p);
         if (v < 0 || v >= n) {
             PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", p, n);
             return NULL;

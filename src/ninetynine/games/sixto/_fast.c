@@ -632,14 +632,9 @@ static PyObject *fs_simultaneous_players(FastState *s, PyObject *unused) {
 /* legal_for(seat) -> SixtoState.legal_for: the choices seat has for the dice on the table */
 static PyObject *fs_legal_for(FastState *s, PyObject *arg) {
     int n = s->P.n, out[FS_MAXLEGAL];
-    long q = -1;
-    if (PyLong_Check(arg) && !PyBool_Check(arg)) {
-        int overflow = 0;
-        q = PyLong_AsLongAndOverflow(arg, &overflow);
-        if (overflow) q = -1;
-    }
+    long q = fs_seat_index(arg);
     if (q < 0 || q >= n) {
-        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", arg, n);
+        PyErr_Format(PyExc_ValueError, "no seat %R in a %d-player game", arg, n);
         return NULL;
     }
     return fs_int_list(out, legal_for(&s->P, &s->g, (int)q, out));
