@@ -51,14 +51,14 @@ def load(s: SixtoState, d: Any) -> None:
     :raises ValueError: a shape no game can reach (:func:`check`; ``KeyError``,
         ``TypeError``, ``IndexError``: a missing or malformed field)."""
     game = s.game
-    s.designs = [int(x) for x in d["designs"]]
+    s.designs = F.whole_numbers(d["designs"], "designs")
     if len(s.designs) != game.num_players or not all(0 <= x < NUM_DESIGNS for x in s.designs):
         raise ValueError(f"designs {s.designs} (one of 0-11 per seat)")
     s.layouts = [layout_for(x, game.width, game.pad) for x in s.designs]
     F.load(s, d, SHEETS)
     s.last_roll = copy_roll(d["last_roll"])
     s.events = [copy_event(e) for e in d["events"]]
-    s.last = None if d["last"] is None else [int(x) for x in d["last"]]
+    s.last = None if d["last"] is None else F.whole_numbers(d["last"], "last")
     F.load(s, d, F.engine_fields(SEAT_STATS))
     s._legal = None
     s._scores = None
