@@ -259,6 +259,19 @@ def test_the_cli_adds_a_bot_to_a_ladder_file_and_prints_standings(tmp_path) -> N
     assert r.exit_code == 0 and "### warp99" in r.output and "`ismcts:8`" in r.output
 
 
+def test_standings_of_a_directory_without_ladder_files_is_an_error(tmp_path) -> None:
+    """An empty directory printed the table's header paragraph with no game and exit code 0."""
+    from typer.testing import CliRunner
+
+    from ninetynine.cli.main import app
+
+    (tmp_path / "notes.json").write_text("{}")
+    r = CliRunner().invoke(app, ["standings", str(tmp_path), "--plots", str(tmp_path / "p")])
+    assert r.exit_code == 2
+    assert "no ladder-*.json file in" in r.output and str(tmp_path) in r.output.replace("\n", "")
+    assert not (tmp_path / "p").exists()
+
+
 def test_the_reports_standings_are_those_of_the_ladder_files() -> None:
     """docs/reports/ladder.md's standings block is what ``ninetynine standings`` makes of the
     JSON files beside it: regenerate it after adding or changing a ladder file."""
