@@ -17,6 +17,7 @@ import ninetynine
 from helpers import playout_states
 from ninetynine import GameOptionError
 from ninetynine.core.registry import game_class
+from ninetynine.core.rng import Rng
 
 CASES = [
     (gid, n)
@@ -69,3 +70,42 @@ def test_numbers_and_flags_of_another_type_are_refused(game_id: str, n: int) -> 
                     continue
                 accepted.append((path, wrong))
         assert not accepted, f"accepted: {accepted[:8]}"
+
+
+def test_out_of_range_numbers_and_empty_lists_are_refused_or_play_on(game_id: str, n: int) -> None:
+    """A saved state with a field set to a huge or negative number, or a list emptied, is
+    refused (``GameOptionError``) or is a position that plays on: before, ``player`` 10**6
+    (99 Heroes, Warp 99), ``phase`` -1 (Warp 99: no legal action in a live game), an emptied
+    ``bknown`` (99 Heroes) or ``last`` (Sixto) loaded and failed with an ``IndexError`` at
+    the next move."""
+    game = ninetynine.load_game(game_id, num_players=n)
+    states = list(playout_states(game_id, n, 5, every=7))
+    for state in (states[len(states) // 2], states[-1]):
+        good = state.to_dict()
+        for field, v in good.items():
+            if field in HEADER:
+                continue
+            wrongs: list[Any] = (
+                [10**6, -1] if isinstance(v, int) and not isinstance(v, bool) else []
+            )
+            if isinstance(v, list) and v:
+                wrongs.append([])
+                if isinstance(v[0], int | list):
+                    wrongs.append(
+                        _with(good, (field, 0), 10**6 if isinstance(v[0], int) else [])[field]
+                    )
+            for wrong in wrongs:
+                try:
+                    loaded = game.state_from_json(json.dumps({**good, field: wrong}))
+                except GameOptionError:
+                    continue
+                rng = Rng(1)
+                for _ in range(300):
+                    for p in [None, *range(n)]:
+                        loaded.observation(p)
+                    if loaded.is_terminal():
+                        break
+                    legal = loaded.legal_actions()
+                    assert legal, f"{field}={wrong!r}: a live game with no legal action"
+                    loaded.apply_action(legal[rng.randbelow(len(legal))])
+                loaded.returns()

@@ -347,7 +347,9 @@ def pending_from_json(d: Any) -> Pending | None:
     :raises ValueError: not a decision (``KeyError``, ``TypeError``: a malformed one)."""
     if d is None:
         return None
-    kind, seat = d["kind"], int(d["seat"])
+    kind, seat = d["kind"], d["seat"]
+    if seat.__class__ is not int:
+        raise ValueError(f"pending seat must be a whole number, not {seat!r}")
     if kind == "pick":
         return {"kind": "pick", "seat": seat}
     if kind == "play":

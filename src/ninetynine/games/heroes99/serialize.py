@@ -137,6 +137,21 @@ def check(s: HeroesState) -> None:
         raise ValueError("a hero index out of range")
     if s.phase not in (PICK, PLAY, OVER):
         raise ValueError(f"phase {s.phase}")
+    if not (0 <= s.player < n and 0 <= s.first < n and -1 <= s.winner_ < n):
+        raise ValueError("player, first or winner is not a seat")
+    for name, rows in (("active", s.active), ("bolsters", s.bolsters), ("bknown", s.bknown)):
+        if len(rows) != n or any(len(r) != L for r in rows):
+            raise ValueError(f"{name} needs {n} x {L} lists")
+    if any(
+        len(k) != len(b)
+        for kr, br in zip(s.bknown, s.bolsters, strict=True)
+        for k, b in zip(kr, br, strict=True)
+    ):
+        raise ValueError("bknown does not match bolsters")
+    if any(len(v) != n or min(v, default=0) < 0 for v in s.st.values()):
+        raise ValueError(f"stats: each counter needs {n} counts of 0 or more")
+    if s.pending is not None and not 0 <= s.pending["seat"] < n:
+        raise ValueError("pending names no seat")
     for q, cards in enumerate(s.card_counts_by_owner()):
         if sorted(cards) != list(range(NUM_CARDS)):
             raise ValueError(f"seat {q}'s 52 cards do not add up")

@@ -109,6 +109,10 @@ def check(s: SixtoState) -> None:
             raise bad(f"die {dd} is in play with no value")
     if s.phase not in (ROLL, CHOOSE, OVER) or not 0 <= s.active < n or s.turn < 1:
         raise bad("phase, active or turn out of range")
+    if s.last is not None and (len(s.last) != 2 or not 0 <= s.last[0] < n):
+        raise bad("last needs [seat, action]")
+    if any(not -1 <= x < g.num_distinct_actions for x in s.pending):
+        raise bad("pending holds a number that is not an action id")
     if len(s.pending) != n or not 0 <= s.chosen <= n:
         raise bad("pending / chosen")
     if s.phase == CHOOSE:
