@@ -81,7 +81,7 @@ def load(s: TripwireState, d: Any) -> None:
     F.load(s, d, BOARD)
     t = d["this_turn"]
     s.t_played, s.t_docks, s.t_full, s.t_neutral, s.t_units = F.whole_numbers(t[:5], "this_turn")
-    s.t_bonus, s.t_triple_ok, s.t_triple = bool(t[5]), bool(t[6]), bool(t[7])
+    s.t_bonus, s.t_triple_ok, s.t_triple = (F.flag(x, "this_turn flag") for x in t[5:8])
     w = d["wave"]
     s.w_init, s.w_units, s.w_left, s.w_target = F.whole_numbers(w[:4], "wave")
     s.w_steps = [[int(x[0]), str(x[1]), int(x[2])] for x in d["wave_steps"]]
