@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -270,6 +271,19 @@ def test_standings_of_a_directory_without_ladder_files_is_an_error(tmp_path) -> 
     assert r.exit_code == 2
     assert "no ladder-*.json file in" in r.output and str(tmp_path) in r.output.replace("\n", "")
     assert not (tmp_path / "p").exists()
+
+
+def test_standings_plots_into_a_file_is_an_error_naming_it(tmp_path) -> None:
+    """``--plots README.md`` said only '[Errno 17] File exists: 'README.md''."""
+    from typer.testing import CliRunner
+
+    from ninetynine.cli.main import app
+
+    ladder = Path(__file__).parents[2] / "docs" / "reports" / "ladder-tripwire.json"
+    (tmp_path / "notes.md").write_text("notes")
+    r = CliRunner().invoke(app, ["standings", str(ladder), "--plots", str(tmp_path / "notes.md")])
+    assert r.exit_code == 2
+    assert "is a file, not a directory" in r.output
 
 
 def test_the_reports_standings_are_those_of_the_ladder_files() -> None:

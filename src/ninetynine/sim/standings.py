@@ -208,9 +208,15 @@ def strength_points(st: GameStanding) -> dict[str, Any]:
 
 def write_strength_plots(table: dict[str, GameStanding], directory: Path) -> list[Path]:
     """One strength-against-thinking-time plot a game, ``directory/strength-GAME.png``, from
-    the pooled standings (:func:`strength_points`); the paths written, in game order."""
+    the pooled standings (:func:`strength_points`); the paths written, in game order.
+
+    :raises GameOptionError: ``directory`` is an existing file (``OSError``: it cannot be
+        made).
+    """
     from ninetynine.analysis.plots import plot_strength
 
+    if directory.exists() and not directory.is_dir():
+        raise GameOptionError(f"--plots {directory} is a file, not a directory")
     directory.mkdir(parents=True, exist_ok=True)
     return [
         plot_strength(strength_points(table[game]), directory / f"strength-{game}.png")
