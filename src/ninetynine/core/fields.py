@@ -12,13 +12,14 @@ Import it as a namespace (``from ninetynine.core import fields as F``):
 ([[5], []], True)
 >>> F.load(t, {"hands": [[5], []], "turn": 8, "over": "false"}, BOARD)
 Traceback (most recent call last):
-ValueError: field 'over': value must be true or false, not 'false'
+ValueError: over must be true or false, not 'false'
 
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 
@@ -127,29 +128,29 @@ def _copy_rows(v: list[list[Any]]) -> list[list[Any]]:
 
 def numbers(*names: str) -> list[Field]:
     """Whole-number fields (read back by :func:`whole_number`: ``1.5`` or ``"7"`` refused)."""
-    return [Field(name, name, _same, whole_number) for name in names]
+    return [Field(name, name, _same, partial(whole_number, what=name)) for name in names]
 
 
 def flags(*names: str) -> list[Field]:
     """True/false fields (read back by :func:`flag`: only ``true`` or ``false``)."""
-    return [Field(name, name, _same, flag) for name in names]
+    return [Field(name, name, _same, partial(flag, what=name)) for name in names]
 
 
 def int_lists(*names: str) -> list[Field]:
     """Lists of whole numbers (a pile, a per-seat count), copied."""
-    return [Field(name, name, _copy, whole_numbers) for name in names]
+    return [Field(name, name, _copy, partial(whole_numbers, what=name)) for name in names]
 
 
 def int_rows(*names: str) -> list[Field]:
     """Lists of lists of whole numbers (the hands, one per seat), copied."""
-    return [Field(name, name, _copy_rows, whole_number_rows) for name in names]
+    return [Field(name, name, _copy_rows, partial(whole_number_rows, what=name)) for name in names]
 
 
 def outcome() -> list[Field]:
     """How the game ended: ``winner`` (``winner_``, -1 for none yet) and ``ended_by``."""
     return [
-        Field("winner", "winner_", _same, whole_number),
-        Field("ended_by", "ended_by", _same, text),
+        Field("winner", "winner_", _same, partial(whole_number, what="winner")),
+        Field("ended_by", "ended_by", _same, partial(text, what="ended_by")),
     ]
 
 
@@ -164,7 +165,7 @@ def engine_fields(stat_keys: Sequence[str]) -> list[Field]:
             lambda v: {k: x[:] for k, x in v.items()},
             lambda v: stats_from_json(v, stat_keys),
         ),
-        Field("history", "hist", _copy, whole_numbers),
+        Field("history", "hist", _copy, partial(whole_numbers, what="history")),
         *outcome(),
     ]
 
@@ -180,11 +181,7 @@ def load(state: Any, d: Mapping[str, Any], fields: Iterable[Field]) -> None:
     :raises ValueError: a field of the wrong kind, named (``KeyError``: a missing field).
     """
     for f in fields:
-        try:
-            value = f.load(d[f.key])
-        except ValueError as e:
-            raise ValueError(f"field {f.key!r}: {e}") from None
-        setattr(state, f.attr, value)
+        setattr(state, f.attr, f.load(d[f.key]))
 
 
 __all__ = [
