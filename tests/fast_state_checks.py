@@ -233,14 +233,14 @@ def check_notation(game: Game, steps: int = 60) -> None:
 def check_bad_seats_and_out_buffers(game: Game, steps: int = 60) -> None:
     state = midgame(game, steps=steps)
     n = game.num_players
-    for p in (n, -1, True, np.True_, 1.0, np.float32(0), "0", np.int64(n)):
+    for p in (n, -1, True, np.True_, 1.0, np.float32(0), "0", np.int64(n), 1 << 70):
         with pytest.raises(ValueError, match="no seat"):
             state.observation_tensor(p)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="no seat"):
             state.reference().observation_tensor(p)  # type: ignore[arg-type]
     # any integer type is a seat (RL code holds NumPy ints), in both engines alike
     for p in range(n):
-        for seat in (np.int64(p), np.int8(p)):
+        for seat in (np.int64(p), np.int8(p), np.uint64(p)):
             want = state.observation_tensor(p)
             assert np.array_equal(state.observation_tensor(seat), want)  # type: ignore[arg-type]
             ref = state.reference().observation_tensor(seat)  # type: ignore[arg-type]

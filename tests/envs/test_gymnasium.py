@@ -129,6 +129,17 @@ def test_seat_is_drawn_unless_fixed():
     assert np.array_equal(obs["observation"], env._state.observation_tensor(2))
 
 
+def test_a_numpy_integer_fixes_the_seat_and_a_bool_does_not():
+    """Any integer type is a seat (``core.util.check_seat``): ``seat=numpy.int64(2)`` was
+    refused ('seat must be None or 0-3, not np.int64(2)'); ``seat`` is then a plain int."""
+    env = NinetyNineEnv("ono99", num_players=4, opponents="random", seat=np.int64(2))
+    assert {env.reset(seed=s)[1]["seat"] for s in range(5)} == {2}
+    assert type(env.seat) is int
+    for bad in (True, 4, -1, 1.0, "2"):
+        with pytest.raises(GameOptionError, match="seat must be None or 0-3"):
+            NinetyNineEnv("ono99", num_players=4, opponents="random", seat=bad)
+
+
 def test_opponents_one_per_other_seat():
     env = NinetyNineEnv("warp99", num_players=4, opponents=["greedy", "random"], seat=1)
     env.reset(seed=3)

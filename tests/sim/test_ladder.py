@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -257,6 +258,32 @@ def test_the_cli_adds_a_bot_to_a_ladder_file_and_prints_standings(tmp_path) -> N
     assert r.exit_code == 2 and "--add and --to go together" in r.output
     r = runner.invoke(app, ["standings", str(tmp_path)])
     assert r.exit_code == 0 and "### warp99" in r.output and "`ismcts:8`" in r.output
+
+
+def test_standings_of_a_directory_without_ladder_files_is_an_error(tmp_path) -> None:
+    """An empty directory printed the table's header paragraph with no game and exit code 0."""
+    from typer.testing import CliRunner
+
+    from ninetynine.cli.main import app
+
+    (tmp_path / "notes.json").write_text("{}")
+    r = CliRunner().invoke(app, ["standings", str(tmp_path), "--plots", str(tmp_path / "p")])
+    assert r.exit_code == 2
+    assert "no ladder-*.json file in" in r.output and str(tmp_path) in r.output.replace("\n", "")
+    assert not (tmp_path / "p").exists()
+
+
+def test_standings_plots_into_a_file_is_an_error_naming_it(tmp_path) -> None:
+    """``--plots README.md`` said only '[Errno 17] File exists: 'README.md''."""
+    from typer.testing import CliRunner
+
+    from ninetynine.cli.main import app
+
+    ladder = Path(__file__).parents[2] / "docs" / "reports" / "ladder-tripwire.json"
+    (tmp_path / "notes.md").write_text("notes")
+    r = CliRunner().invoke(app, ["standings", str(ladder), "--plots", str(tmp_path / "notes.md")])
+    assert r.exit_code == 2
+    assert "is a file, not a directory" in r.output
 
 
 def test_the_reports_standings_are_those_of_the_ladder_files() -> None:

@@ -85,6 +85,7 @@ from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.game import Game, State
 from ninetynine.core.registry import agent_factory, list_games, resolve_level
 from ninetynine.core.rng import Rng
+from ninetynine.core.util import check_seat
 
 if TYPE_CHECKING:
     from ninetynine.core.fastpath import CompiledFastState
@@ -158,10 +159,11 @@ class NinetyNineEnv(GameEnv, gymnasium.Env[ObsType, int]):
         except ValueError as e:  # an unknown render mode, here a GameOptionError too
             raise GameOptionError(str(e)) from None
         n = self.game.num_players
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-        ):
-            raise GameOptionError(f"seat must be None or 0-{n - 1}, not {seat!r}")
+        if seat is not None:  # any integer type is a seat (numpy.int64 too), a bool is not
+            try:
+                seat = check_seat(seat, n)
+            except ValueError:
+                raise GameOptionError(f"seat must be None or 0-{n - 1}, not {seat!r}") from None
         if illegal_action not in ("lose", "raise"):
             raise GameOptionError(
                 f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}"

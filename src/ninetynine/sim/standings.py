@@ -71,8 +71,10 @@ def load_ladders(paths: Iterable[Path]) -> list[tuple[Path, Ladder]]:
     """Every ladder JSON under ``paths`` (files, or directories searched for
     ``ladder-*.json``), in name order.
 
-    :raises GameOptionError: a path that is missing or a file that is not a ladder.
+    :raises GameOptionError: a path that is missing, a file that is not a ladder, or no
+        ladder file at all (an empty directory printed a table with no game in it).
     """
+    paths = list(paths)
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
@@ -81,6 +83,9 @@ def load_ladders(paths: Iterable[Path]) -> list[tuple[Path, Ladder]]:
             files.append(p)
         else:
             raise GameOptionError(f"no such file or directory: {p}")
+    if not files:
+        where = ", ".join(str(p) for p in paths)
+        raise GameOptionError(f"no ladder-*.json file in {where}")
     out = []
     for f in sorted(set(files)):
         try:
@@ -203,9 +208,15 @@ def strength_points(st: GameStanding) -> dict[str, Any]:
 
 def write_strength_plots(table: dict[str, GameStanding], directory: Path) -> list[Path]:
     """One strength-against-thinking-time plot a game, ``directory/strength-GAME.png``, from
-    the pooled standings (:func:`strength_points`); the paths written, in game order."""
+    the pooled standings (:func:`strength_points`); the paths written, in game order.
+
+    :raises GameOptionError: ``directory`` is an existing file (``OSError``: it cannot be
+        made).
+    """
     from ninetynine.analysis.plots import plot_strength
 
+    if directory.exists() and not directory.is_dir():
+        raise GameOptionError(f"--plots {directory} is a file, not a directory")
     directory.mkdir(parents=True, exist_ok=True)
     return [
         plot_strength(strength_points(table[game]), directory / f"strength-{game}.png")

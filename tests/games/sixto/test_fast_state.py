@@ -16,6 +16,7 @@ import sys
 import time
 import warnings
 
+import numpy as np
 import pytest
 
 import fast_state_checks as checks
@@ -118,6 +119,9 @@ def test_the_parallel_envs_questions_are_the_references() -> None:
             # the reference alike: -1 gave the last seat's choices, n an IndexError
             with pytest.raises(ValueError, match="no seat"):
                 ref.legal_for(bad)  # type: ignore[arg-type]
+        # a numpy integer is a seat in both (check_seat's rule)
+        assert fast.legal_for(np.int64(n - 1)) == ref.legal_for(n - 1)
+        assert ref.legal_for(np.int64(n - 1)) == ref.legal_for(n - 1)
 
 
 def test_random_agents_played_inside_the_fast_state_make_random_agents_moves() -> None:

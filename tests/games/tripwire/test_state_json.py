@@ -78,6 +78,10 @@ CORRUPT = [
     ("play", ("stats", "hijacks"), [0, 0], "stats hijacks needs 3"),
     ("play", ("stats", "cards_shed"), [0, -1, 0], "stats cards_shed"),
     ("play", ("this_turn", 3), 5, "this_turn"),
+    # the turn's flags are true or false: "x" and "false" both read as True before
+    ("play", ("this_turn", 5), "false", "this_turn flag must be true or false"),
+    ("play", ("this_turn", 7), 1, "this_turn flag must be true or false"),
+    ("play", ("this_turn", 0), 1.5, "this_turn item must be a whole number, not 1.5"),
     ("play", ("history",), [999], "not an action id"),
     ("wave", ("wave", 3), 5, "wave target 5"),
     ("wave", ("wave", 2), 0, "0 remaining"),

@@ -26,6 +26,7 @@ from ninetynine.games.warp99.batched import (
     ENV_SALT,
     BatchedGame,
     ReferenceBatch,
+    VectorBatch,
 )
 from ninetynine.games.warp99.heuristics import GreedyAgent, rollout_policy
 from ninetynine.games.warp99.state import Warp99State
@@ -227,6 +228,13 @@ def test_bad_arguments_are_refused() -> None:
         batch.reset([1, 2, 3])
     with pytest.raises(RuntimeError, match="reset"):
         batch.step([0, 0])
+    # any integer type is a seat (core.util.check_seat), a bool is not
+    fixed = VectorBatch(game, 2, seat=np.int64(2), backend="python")
+    fixed.reset([1, 2])
+    assert fixed.seats.tolist() == [2, 2]
+    for bad in (True, 3, -1, 1.0):
+        with pytest.raises(GameOptionError, match="seat must be None or 0-2"):
+            VectorBatch(game, 2, seat=bad, backend="python")  # type: ignore[arg-type]
 
 
 def test_the_reference_batch_deals_like_new_initial_state() -> None:

@@ -212,18 +212,20 @@ static PyObject *fs_is_terminal(FastState *s, PyObject *unused) {
 FS_DEFINE_SEQUENCE(fs_int_list, List, int, PyLong_FromLong)
 FS_DEFINE_SEQUENCE(fs_float_list, List, double, PyFloat_FromDouble)
 
-/* The seat a Python int names in an n-player game; -1 with ValueError for anything else (a
+/* The seat an integer of any type names in an n-player game; -1 with ValueError for anything else (a
  * bool, another type, out of range). */
 static inline int fs_seat(PyObject *p, int n) {
     long v = -1;
     /* any integer type (numpy.int64 too: what __index__ answers), never a bool */
     if (!PyBool_Check(p) && PyIndex_Check(p)) {
         PyObject *i = PyNumber_Index(p);
-        if (!i) return -1;
-        int overflow = 0;
-        v = PyLong_AsLongAndOverflow(i, &overflow);
-        Py_DECREF(i);
-        if (overflow) v = -1;
+        if (i) {
+            int overflow = 0;
+            v = PyLong_AsLongAndOverflow(i, &overflow);
+            Py_DECREF(i);
+            if (overflow) v = -1;
+        }
+        PyErr_Clear(); /* whatever __index__ said, the answer is "no seat" */
     }
     if (v < 0 || v >= n) {
         if (!PyErr_Occurred())

@@ -35,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, TypedDict, cast, get_args
 
+from ninetynine.core import fields as F
+
 #: The phases of a game (``HeroesState.phase``): heroes being placed, turns, over.
 PICK, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("pick", "play", "over")
@@ -267,7 +269,9 @@ def copy_result(r: Mapping[str, Any] | None) -> LaneResult | None:
     if r is None:
         return None
     return LaneResult(
-        points=list(r["points"]), strength=list(r["strength"]), heroes=list(r["heroes"])
+        points=F.whole_numbers(r["points"], "lane_result points"),
+        strength=F.whole_numbers(r["strength"], "lane_result strength"),
+        heroes=[None if h is None else F.text(h, "lane_result hero") for h in r["heroes"]],
     )
 
 
@@ -347,7 +351,9 @@ def pending_from_json(d: Any) -> Pending | None:
     :raises ValueError: not a decision (``KeyError``, ``TypeError``: a malformed one)."""
     if d is None:
         return None
-    kind, seat = d["kind"], int(d["seat"])
+    kind, seat = d["kind"], d["seat"]
+    if seat.__class__ is not int:
+        raise ValueError(f"pending seat must be a whole number, not {seat!r}")
     if kind == "pick":
         return {"kind": "pick", "seat": seat}
     if kind == "play":

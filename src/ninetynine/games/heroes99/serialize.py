@@ -83,19 +83,31 @@ def load(s: HeroesState, d: Mapping[str, Any]) -> None:
     s.seed = int(d["seed"])
     s.rng = Rng(int(d["rng"]))
     F.load(s, d, PLACES)
-    s.active = [[[int(c) for c in x] for x in row] for row in d["active"]]
-    s.bolsters = [[[int(c) for c in x] for x in row] for row in d["bolsters"]]
-    s.bknown = [[[bool(k) for k in x] for x in row] for row in d["bknown"]]
+    s.active = [F.whole_number_rows(row, "active") for row in _rows(d["active"], "active")]
+    s.bolsters = [F.whole_number_rows(row, "bolsters") for row in _rows(d["bolsters"], "bolsters")]
+    s.bknown = [
+        [[F.flag(k, "bknown") for k in _rows(x, "bknown")] for x in _rows(row, "bknown")]
+        for row in _rows(d["bknown"], "bknown")
+    ]
     s.lane_result = [copy_result(r) for r in d["lane_result"]]
     F.load(s, d, TURN)
     s.queue = [task_from_json(t) for t in d["queue"]]
     s.pending = pending_from_json(d["pending"])
     s.clash = copy_clash(d["clash"])
-    s.hist = [int(a) for a in d["history"]]
-    s.secret = [[int(i), int(q), int(k)] for i, q, k in d["secret"]]
+    s.hist = F.whole_numbers(d["history"], "history")
+    s.secret = [F.whole_numbers(x, "secret") for x in _rows(d["secret"], "secret")]
+    if any(len(x) != 3 for x in s.secret):
+        raise ValueError("secret holds [move, seat, card] triples")
     if any(not 0 <= i < len(s.hist) for i, _, _ in s.secret):
         raise ValueError("secret names a move beyond the history")
-    s.last = None if d["last"] is None else list(d["last"])
+    last = d["last"]
+    if last is not None:  # [seat, action or null for a hidden move]
+        if not isinstance(last, list) or len(last) != 2:
+            raise ValueError("last must be null or [seat, action]")
+        seat = F.whole_number(last[0], "last seat", 0, s.game.num_players - 1)
+        action = None if last[1] is None else F.whole_number(last[1], "last action", 0)
+        last = [seat, action]
+    s.last = last
     events = d["events"]
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise ValueError("events is not a list of objects")
@@ -103,6 +115,12 @@ def load(s: HeroesState, d: Mapping[str, Any]) -> None:
     s.st = F.stats_from_json(d["stats"], STAT_KEYS)
     F.load(s, d, END)
     check(s)
+
+
+def _rows(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {value!r}")
+    return value
 
 
 def check(s: HeroesState) -> None:
@@ -119,6 +137,21 @@ def check(s: HeroesState) -> None:
         raise ValueError("a hero index out of range")
     if s.phase not in (PICK, PLAY, OVER):
         raise ValueError(f"phase {s.phase}")
+    if not (0 <= s.player < n and 0 <= s.first < n and -1 <= s.winner_ < n):
+        raise ValueError("player, first or winner is not a seat")
+    for name, rows in (("active", s.active), ("bolsters", s.bolsters), ("bknown", s.bknown)):
+        if len(rows) != n or any(len(r) != L for r in rows):
+            raise ValueError(f"{name} needs {n} x {L} lists")
+    if any(
+        len(k) != len(b)
+        for kr, br in zip(s.bknown, s.bolsters, strict=True)
+        for k, b in zip(kr, br, strict=True)
+    ):
+        raise ValueError("bknown does not match bolsters")
+    if any(len(v) != n or min(v, default=0) < 0 for v in s.st.values()):
+        raise ValueError(f"stats: each counter needs {n} counts of 0 or more")
+    if s.pending is not None and not 0 <= s.pending["seat"] < n:
+        raise ValueError("pending names no seat")
     for q, cards in enumerate(s.card_counts_by_owner()):
         if sorted(cards) != list(range(NUM_CARDS)):
             raise ValueError(f"seat {q}'s 52 cards do not add up")

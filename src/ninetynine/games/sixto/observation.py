@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core import fields as F
 from ninetynine.core.rng import Rng
 from ninetynine.core.util import check_seat, observation_header
 
@@ -23,11 +24,11 @@ def copy_roll(r: Any) -> dict[str, Any] | None:
     if r is None:
         return None
     return {
-        "turn": int(r["turn"]),
-        "active": int(r["active"]),
-        "dice": [int(x) for x in r["dice"]],
-        "choices": [int(x) for x in r["choices"]],
-        "removed": [int(x) for x in r["removed"]],
+        "turn": F.whole_number(r["turn"], "last_roll turn"),
+        "active": F.whole_number(r["active"], "last_roll active"),
+        "dice": F.whole_numbers(r["dice"], "last_roll dice"),
+        "choices": F.whole_numbers(r["choices"], "last_roll choices"),
+        "removed": F.whole_numbers(r["removed"], "last_roll removed"),
     }
 
 

@@ -51,14 +51,14 @@ def load(s: SixtoState, d: Any) -> None:
     :raises ValueError: a shape no game can reach (:func:`check`; ``KeyError``,
         ``TypeError``, ``IndexError``: a missing or malformed field)."""
     game = s.game
-    s.designs = [int(x) for x in d["designs"]]
+    s.designs = F.whole_numbers(d["designs"], "designs")
     if len(s.designs) != game.num_players or not all(0 <= x < NUM_DESIGNS for x in s.designs):
         raise ValueError(f"designs {s.designs} (one of 0-11 per seat)")
     s.layouts = [layout_for(x, game.width, game.pad) for x in s.designs]
     F.load(s, d, SHEETS)
     s.last_roll = copy_roll(d["last_roll"])
     s.events = [copy_event(e) for e in d["events"]]
-    s.last = None if d["last"] is None else [int(x) for x in d["last"]]
+    s.last = None if d["last"] is None else F.whole_numbers(d["last"], "last")
     F.load(s, d, F.engine_fields(SEAT_STATS))
     s._legal = None
     s._scores = None
@@ -109,6 +109,10 @@ def check(s: SixtoState) -> None:
             raise bad(f"die {dd} is in play with no value")
     if s.phase not in (ROLL, CHOOSE, OVER) or not 0 <= s.active < n or s.turn < 1:
         raise bad("phase, active or turn out of range")
+    if s.last is not None and (len(s.last) != 2 or not 0 <= s.last[0] < n):
+        raise bad("last needs [seat, action]")
+    if any(not -1 <= x < g.num_distinct_actions for x in s.pending):
+        raise bad("pending holds a number that is not an action id")
     if len(s.pending) != n or not 0 <= s.chosen <= n:
         raise bad("pending / chosen")
     if s.phase == CHOOSE:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core import fields as F
 from ninetynine.core.rng import Rng
 from ninetynine.core.util import check_seat, observation_header
 
@@ -21,11 +22,18 @@ if TYPE_CHECKING:
 def copy_wave(w: Any) -> dict[str, Any]:
     """A copy of a finished wave's record (``last_wave``), or of its JSON."""
     return {
-        "initiator": int(w["initiator"]),
-        "units": int(w["units"]),
-        "remaining": int(w["remaining"]),
-        "target": int(w["target"]),
-        "steps": [dict(x) for x in w["steps"]],
+        "initiator": F.whole_number(w["initiator"], "last_wave initiator"),
+        "units": F.whole_number(w["units"], "last_wave units"),
+        "remaining": F.whole_number(w["remaining"], "last_wave remaining"),
+        "target": F.whole_number(w["target"], "last_wave target"),
+        "steps": [
+            {
+                "seat": F.whole_number(x["seat"], "last_wave step seat"),
+                "result": F.text(x["result"], "last_wave step result"),
+                "units": F.whole_number(x["units"], "last_wave step units"),
+            }
+            for x in w["steps"]
+        ],
     }
 
 

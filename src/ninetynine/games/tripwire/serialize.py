@@ -80,14 +80,13 @@ def load(s: TripwireState, d: Any) -> None:
         ``TypeError``, ``IndexError``: a missing or malformed field)."""
     F.load(s, d, BOARD)
     t = d["this_turn"]
-    s.t_played, s.t_docks, s.t_full = int(t[0]), int(t[1]), int(t[2])
-    s.t_neutral, s.t_units = int(t[3]), int(t[4])
-    s.t_bonus, s.t_triple_ok, s.t_triple = bool(t[5]), bool(t[6]), bool(t[7])
+    s.t_played, s.t_docks, s.t_full, s.t_neutral, s.t_units = F.whole_numbers(t[:5], "this_turn")
+    s.t_bonus, s.t_triple_ok, s.t_triple = (F.flag(x, "this_turn flag") for x in t[5:8])
     w = d["wave"]
-    s.w_init, s.w_units, s.w_left, s.w_target = int(w[0]), int(w[1]), int(w[2]), int(w[3])
+    s.w_init, s.w_units, s.w_left, s.w_target = F.whole_numbers(w[:4], "wave")
     s.w_steps = [[int(x[0]), str(x[1]), int(x[2])] for x in d["wave_steps"]]
     s.last_wave = None if d["last_wave"] is None else copy_wave(d["last_wave"])
-    s.last = None if d["last"] is None else [int(x) for x in d["last"]]
+    s.last = None if d["last"] is None else F.whole_numbers(d["last"], "last")
     s.events = [dict(e) for e in d["events"]]
     F.load(s, d, COUNTERS)
     s._legal = None

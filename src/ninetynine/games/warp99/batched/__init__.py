@@ -56,6 +56,7 @@ import numpy.typing as npt
 
 from ninetynine.core.errors import GameOptionError, IllegalActionError
 from ninetynine.core.rng import Rng
+from ninetynine.core.util import check_seat
 
 from ..actions import NUM_ACTIONS, action_to_string
 from ..cards import NUM_CARDS
@@ -441,10 +442,11 @@ class VectorBatch:
         n = game.num_players
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise GameOptionError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-        ):
-            raise GameOptionError(f"seat must be None or 0-{n - 1}, not {seat!r}")
+        if seat is not None:  # any integer type is a seat (numpy.int64 too), a bool is not
+            try:
+                seat = check_seat(seat, n)
+            except ValueError:
+                raise GameOptionError(f"seat must be None or 0-{n - 1}, not {seat!r}") from None
         specs = [str(x).strip().lower() for x in opponents] or ["random"]
         specs = [specs[i % len(specs)] for i in range(n - 1)]
         for spec in specs:
