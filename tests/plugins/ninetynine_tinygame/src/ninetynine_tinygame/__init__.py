@@ -38,6 +38,7 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ninetynine.core import fields as F
 from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
@@ -165,7 +166,7 @@ class TinyState(EngineState):
 
         :raises ValueError: ``player`` is not a seat nor ``None``.
         """
-        check_seat(player, self.game.num_players)
+        player = check_seat(player, self.game.num_players)  # numpy.int64(1) is seat 1
         obs: dict[str, Any] = {
             "game": self.game.game_id,
             "num_players": self.game.num_players,
@@ -212,13 +213,18 @@ class TinyState(EngineState):
 
     @classmethod
     def from_dict(cls, game: TinyGame, d: Mapping[str, Any]) -> TinyState:
-        """:raises ValueError: cards that do not add up to the 20; :raises TypeError:,
-        :raises KeyError: a field of the wrong type or missing."""
+        """Fields are read strictly (``core.fields``: ``1.5`` or ``"3"`` is no card, never
+        truncated or converted).
+
+        :raises ValueError: a field of the wrong type, or cards that do not add up to the 20;
+        :raises KeyError: a field missing."""
         s = cls._bare(game, int(d["seed"]), Rng(int(d["rng"])))
-        s.hands = [sorted(int(v) for v in h) for h in d["hands"]]
-        s.deck = [int(v) for v in d["deck"]]
-        s.total, s.winner_, s._legal = int(d["total"]), int(d["winner"]), None
-        s.hist = [int(a) for a in d["history"]]
+        s.hands = [sorted(h) for h in F.whole_number_rows(d["hands"], "hands")]
+        s.deck = F.whole_numbers(d["deck"], "deck")
+        s.total = F.whole_number(d["total"], "total", 0)
+        s.winner_ = F.whole_number(d["winner"], "winner", -1, game.num_players - 1)
+        s._legal = None
+        s.hist = F.whole_numbers(d["history"], "history")
         played = [a + 1 for a in s.hist if a != PASS]
         if len(s.hands) != game.num_players or sum(played) != s.total:
             raise ValueError("hands or total do not match the game")
