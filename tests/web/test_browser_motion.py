@@ -11,6 +11,7 @@ temporary directory.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -111,6 +112,7 @@ def test_motion_decorates_and_never_hides_or_delays(
     game: str, module_server, tmp_path: Path
 ) -> None:
     _need_browser()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     what, check = EXPECTED[game]
@@ -142,14 +144,22 @@ def test_motion_decorates_and_never_hides_or_delays(
         paused = "document.getAnimations().filter(a => a.playState === 'paused').length"
         assert page.evaluate(paused) > 0
         page.screenshot(path=str(shots / f"{game}-motion-held.png"), full_page=True)
-        board_held = page.inner_text("#board")
         version = page.evaluate("document.body.dataset.version")
+        board_held = page.inner_text("#board")
+        assert page.evaluate("document.body.dataset.version") == version  # no move in between
 
-        # a fresh page at the same move, without motion, reads the same
+        # a fresh page at the same move, without motion, reads the same (once it has drawn
+        # that move: on a loaded machine its first drawing may be of an earlier one)
         fresh = browser.new_page(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
         fresh.add_init_script("localStorage.setItem('ninetynine.tour.warp99', 'seen')")
         fresh.goto(invite)
         fresh.wait_for_function(f"document.body.dataset.version === '{version}'")
+        with contextlib.suppress(PlaywrightTimeout):  # the assert below then shows the diff
+            fresh.wait_for_function(
+                "want => document.querySelector('#board').innerText === want",
+                arg=board_held,
+                timeout=10_000,
+            )
         assert fresh.inner_text("#board") == board_held
         assert fresh.evaluate("document.getAnimations().length") == 0
 
