@@ -7,11 +7,12 @@ import pytest
 
 import ninetynine
 from ninetynine.agents.ismcts import ISMCTSAgent
-from ninetynine.core.agent import choose_action, search_hooks
+from ninetynine.core.agent import search_hooks
 from ninetynine.core.rng import Rng
 
 pytest.importorskip("numpy")
 
+import fast_state_checks as checks
 from ninetynine.games.warp99.batched.rollout import (
     fast_rollout,
     has_fast_rollout,
@@ -83,19 +84,7 @@ def test_the_search_decides_the_same_with_and_without_it() -> None:
     assert search_hooks("warp99").fast_rollout is not None
     for spec in ({"iterations": 60}, {"iterations": 40, "mode": "ucb", "rollout": "random"},
                  {"iterations": 30, "depth": 0}):  # fmt: skip
-        st = game.new_initial_state(4)
-        moves = 0
-        while not st.is_terminal() and moves < 40:
-            p = st.current_player()
-            fast = ISMCTSAgent(game, p, 9, **spec)
-            slow = ISMCTSAgent(game, p, 9, **spec)
-            slow._fast_rollout = None
-            a = choose_action(fast, st.clone(), p)
-            assert a == choose_action(slow, st.clone(), p)
-            assert fast.last.get("values") == slow.last.get("values")
-            assert fast.steps == slow.steps
-            st.apply_action(a)
-            moves += 1
+        checks.check_search_decides_alike_with_fast_rollouts(game, spec, seed=4, moves=40)
 
 
 def test_the_switch_and_other_policies_keep_the_python_rollout(monkeypatch) -> None:

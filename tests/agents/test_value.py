@@ -15,6 +15,7 @@ from ninetynine.core.rng import Rng
 
 np = pytest.importorskip("numpy")
 
+import fast_state_checks as checks  # noqa: E402
 from ninetynine.agents.value import (  # noqa: E402
     KIND,
     ValueEvaluate,
@@ -128,18 +129,7 @@ def test_the_search_with_a_model_decides_the_same_fast_and_slow(tmp_path) -> Non
     path = tmp_path / "v.npz"
     _net(game).save(path)
     spec = parse_spec(f"40:value={path}")
-    st = game.new_initial_state(5)
-    moves = 0
-    while not st.is_terminal() and moves < 30:
-        p = st.current_player()
-        fast = ISMCTSAgent(game, p, 9, **spec)
-        slow = ISMCTSAgent(game, p, 9, **spec)
-        slow._fast_rollout = None
-        a = choose_action(fast, st.clone(), p)
-        assert a == choose_action(slow, st.clone(), p)
-        assert fast.last.get("values") == slow.last.get("values")
-        st.apply_action(a)
-        moves += 1
+    checks.check_search_decides_alike_with_fast_rollouts(game, spec, 5, 30, same_steps=False)
 
 
 def test_the_model_reads_only_the_determinization_it_is_given(tmp_path) -> None:
