@@ -142,3 +142,38 @@ def test_the_rate_limit_holds_across_server_processes(db_url) -> None:
         assert "through the other process" not in texts and texts[-1] == "later"
 
     asyncio.run(scenario())
+
+
+def test_the_rate_limit_holds_when_another_process_says_a_line_mid_check(db_url) -> None:
+    """A line another server process stores while this one checks the seat's limit still
+    counts. The check used to be two statements (count the seat's recent lines, then number
+    the new line after the table's last): a line stored between them was missed by the count
+    and followed by the number, so each process could overrun the limit by one. Now the count
+    and the number are read by the insert itself, in one snapshot, so there is no between."""
+    from sqlalchemy import event
+
+    from ninetynine.web.store import ChatRate, Store
+
+    a, b = Store(db_url), Store(db_url)
+    tid = stored_table(a)
+    said_by_b: list[int] = []
+
+    def meanwhile(_conn, _cursor, statement, *_args) -> None:
+        # After a's first plain read of the chat table (if it makes one), b says a line.
+        if not said_by_b and statement.lstrip().upper().startswith("SELECT") and (
+            "chat" in statement.lower()
+        ):
+            said_by_b.append(b.add_chat(tid, 0, "from b", now=1000.0, burst=1, window=10.0)[0])
+
+    event.listen(a.engine, "after_cursor_execute", meanwhile)
+    try:
+        a.add_chat(tid, 0, "from a", now=1000.0, burst=1, window=10.0)
+    except ChatRate:
+        pass
+    finally:
+        event.remove(a.engine, "after_cursor_execute", meanwhile)
+    lines = a.load_chat(tid)
+    assert len(lines) == 1, lines  # a burst of 1: one line of seat 0 in the window, whoever's
+    assert lines[0][0] == 1
+    a.close()
+    b.close()

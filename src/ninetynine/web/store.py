@@ -46,6 +46,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    literal,
     select,
     text,
     update,
@@ -526,28 +527,43 @@ class Store:
             before ``now``; nothing is stored.
         """
         now = time.time() if now is None else now
+        # One statement reads the seat's recent lines, numbers the new line and inserts it, so
+        # the count and the number come from one snapshot: a line another process stores
+        # meanwhile is either in both (and counted) or makes this insert collide on the number.
+        number = select(func.coalesce(func.max(ChatRow.seq), 0) + 1).where(
+            ChatRow.table_id == table_id
+        )
+        row = select(
+            literal(table_id, String),
+            number.scalar_subquery(),
+            literal(seat, Integer),
+            literal(text_, Text),
+            literal(now, Float),
+        )
+        if burst is not None:
+            recent = (
+                select(func.count())
+                .select_from(ChatRow)
+                .where(
+                    ChatRow.table_id == table_id,
+                    ChatRow.seat == seat,
+                    ChatRow.created > now - window,
+                )
+            )
+            row = row.where(recent.scalar_subquery() < burst)
+        append = (
+            insert(ChatRow)
+            .from_select(["table_id", "seq", "seat", "text", "created"], row)
+            .returning(ChatRow.seq)
+        )
         for attempt in range(5):  # two processes may number a line of one table at once
             try:
                 with Session(self.engine) as s, s.begin():
-                    if burst is not None:
-                        recent = s.scalar(
-                            select(func.count())
-                            .select_from(ChatRow)
-                            .where(
-                                ChatRow.table_id == table_id,
-                                ChatRow.seat == seat,
-                                ChatRow.created > now - window,
-                            )
-                        )
-                        if int(recent or 0) >= burst:
-                            raise ChatRate(f"table {table_id}: seat {seat} said {recent} lines")
-                    last = s.scalar(
-                        select(func.max(ChatRow.seq)).where(ChatRow.table_id == table_id)
-                    )
-                    seq = int(last or 0) + 1
-                    s.add(ChatRow(table_id=table_id, seq=seq, seat=seat, text=text_, created=now))
+                    seq = s.scalar(append)
+                    if seq is None:
+                        raise ChatRate(f"table {table_id}: seat {seat} said {burst} lines")
                     self._notify(s.connection(), table_id)
-                return seq, now
+                return int(seq), now
             except IntegrityError:
                 if attempt == 4:
                     raise
