@@ -46,6 +46,36 @@ def test_a_presentation_is_named_by_class_or_by_module_path():
         presentation_class("ninetynine.no_such_module:Thing")
 
 
+def test_a_game_packages_presentation_finds_its_hook_modules_beside_it():
+    """``render``, ``events``, ``drawing`` and ``tensor`` beside ``presentation.py`` serve the
+    hooks without being named; a module the package lacks stays ``None``."""
+    from ninetynine.games.ono99.presentation import Ono99Presentation
+    from ninetynine.games.sixto.presentation import SixtoPresentation
+
+    pkg = "ninetynine.games.ono99"
+    assert Ono99Presentation.render_module == f"{pkg}.render"
+    assert Ono99Presentation.events_module == f"{pkg}.events"
+    assert Ono99Presentation.tensor_module == f"{pkg}.tensor"
+    assert Ono99Presentation.drawing_module is None  # ONO 99 has no drawing.py
+    assert SixtoPresentation.drawing_module == "ninetynine.games.sixto.drawing"
+    assert Presentation.render_module is None and Presentation.tensor_module is None
+
+
+def test_the_convention_leaves_alone_what_a_presentation_sets_and_other_modules():
+    class OwnBoard(Presentation):
+        __module__ = "ninetynine.games.ono99.presentation"
+        render_module = None  # its own render_observation: the sibling render.py is not used
+        tensor_module = "somewhere.else"
+
+    assert OwnBoard.render_module is None and OwnBoard.tensor_module == "somewhere.else"
+    assert OwnBoard.events_module == "ninetynine.games.ono99.events"
+
+    class Elsewhere(Presentation):  # defined in a test module, not a package's presentation
+        pass
+
+    assert Elsewhere.render_module is Elsewhere.events_module is Elsewhere.tensor_module is None
+
+
 class _Bare(Game):
     """A game that names no presentation: it gets the defaults."""
 

@@ -8,8 +8,10 @@
   out yet), which ``_compute_legal()`` works out;
 
 and build their states field by field (``object.__new__``, no ``__init__``), each game's
-``new``, ``clone`` and ``from_dict`` setting every field. Engines define ``__slots__``; this
-class adds none. Nothing here knows a game: the fields are the engines' own, named alike.
+``new``, ``clone`` and ``from_dict`` setting every field (``clone`` written from the engine's
+``clone_fields`` when it declares them: :mod:`ninetynine.core.cloning`). Engines define
+``__slots__``; this class adds none. Nothing here knows a game: the fields are the engines'
+own, named alike.
 
 An engine whose ``serialization`` names its serialize module (``to_dict(state)``,
 ``load(bare_state, d)``) gets ``to_dict`` and ``from_dict`` from here.
@@ -19,8 +21,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, Self, cast
+from typing import Any, ClassVar, Self, cast
 
+from .cloning import CloneFields
 from .game import State
 from .rng import Rng, as_rng
 from .util import check_seat
@@ -38,6 +41,20 @@ class EngineState(State):
     #: The engine's serialize module: ``to_dict(state)`` (JSON-able fields) and
     #: ``load(state, d)`` (fills a :meth:`_bare` state from such a dict, checking it).
     serialization: Any
+    #: What :meth:`clone` copies beyond the fields above, and how deep: an engine that
+    #: declares it gets its ``clone`` written from it when its class is made
+    #: (:mod:`ninetynine.core.cloning`); one that does not writes its own.
+    clone_fields: ClassVar[CloneFields | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("clone_fields")
+        if declared is not None:
+            setattr(cls, "clone", declared.method_for(cls))  # noqa: B010 (mypy: a method)
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """A copy that plays on independently (its own RNG, lists and counters)."""
 
     @classmethod
     def _bare(cls, game: Any, seed: int, rng: Rng) -> Self:
@@ -69,7 +86,7 @@ class EngineState(State):
         :raises ValueError: ``player`` is not a seat of this game nor ``None``."""
         check_seat(player, self.game.num_players)
         r = as_rng(rng)
-        return cast("Self", self.clone()), r
+        return self.clone(), r
 
     @abstractmethod
     def _compute_legal(self) -> list[int]:

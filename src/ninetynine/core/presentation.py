@@ -26,6 +26,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -56,13 +57,22 @@ class Transition:
     names: Sequence[str]
 
 
+#: The hooks' modules a game package's ``presentation`` module finds beside it, by name.
+SIBLING_MODULES = ("render", "events", "drawing", "tensor")
+
+
 class Presentation:
     """A game's drawing, narration and advice (see the module docstring); ``self.game`` is the
     :class:`~ninetynine.core.game.Game` it presents. Every hook has a default that works for
     any game; a game overrides the ones it has more to say in.
 
     :cvar render_module, events_module, drawing_module, tensor_module: the game's modules
-        that serve hooks (see below), by a convention of one signature each.
+        that serve hooks (see below), by a convention of one signature each. A subclass
+        defined in a package's ``presentation`` module that leaves one unset takes the
+        package's module of that name (``render``, ``events``, ``drawing``, ``tensor``) when
+        there is one (:meth:`__init_subclass__`): ``games/ono99/presentation.py`` serves its
+        board from ``games/ono99/render.py`` without naming it. Set one to ``None`` to keep the
+        hook's own code.
     :cvar web_drawing: the browser drawing of a game in another package: a JavaScript module
         (an ES module whose default export has ``render(root, view, ui)``, as the drawings in
         ``ninetynine/web/static/games/`` do), named by its path relative to the folder of the
@@ -87,6 +97,20 @@ class Presentation:
     #: The module whose ``drawing_facts(game, observation, legal_actions)`` serves
     #: :meth:`drawing_facts`; ``None``: the hook's own code (by default, ``{}``).
     drawing_module: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Fill in the ``*_module`` attributes that ``cls`` leaves unset (neither in its body
+        nor inherited) from its package by convention (see the class docstring)."""
+        super().__init_subclass__(**kwargs)
+        package, _, module = cls.__module__.rpartition(".")
+        if module != "presentation" or not package:
+            return
+        for role in SIBLING_MODULES:
+            attr = f"{role}_module"
+            if attr not in cls.__dict__ and getattr(cls, attr) is None:
+                sibling = f"{package}.{role}"
+                if find_spec(sibling) is not None:
+                    setattr(cls, attr, sibling)
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -236,7 +260,8 @@ class Presentation:
     def _no_tensor_message(self) -> str:
         return (
             f"game {self.game.game_id!r} has no observation tensor: its presentation must "
-            "name a tensor_module (as games/warp99/presentation.py does) or define "
+            "name a tensor_module (as games/warp99/tensor.py is found beside its "
+            "presentation.py) or define "
             "observation_tensor_layout() and encode_observation() before it can be used as an "
             "RL environment"
         )

@@ -193,3 +193,19 @@ def observation_header(state: Any, player: int | None) -> dict[str, Any]:
         "player": player,
         "current_player": state.current_player(),
     }
+
+
+def with_own_hand(
+    obs: dict[str, Any], hands: Sequence[list[int]], player: int | None
+) -> dict[str, Any]:
+    """``obs``, an ``observation(player)`` dict, with the seat's own hand added last as
+    ``hand`` (a copy of ``hands[player]``): the one thing in a card game's observation that
+    only that seat may see. A spectator (``player`` ``None``) gets no ``hand``. Returns
+    ``obs`` itself.
+
+    >>> with_own_hand({"total": 7}, [[3, 9], [4]], 1), with_own_hand({"total": 7}, [[3]], None)
+    ({'total': 7, 'hand': [4]}, {'total': 7})
+    """
+    if player is not None:
+        obs["hand"] = hands[player][:]
+    return obs

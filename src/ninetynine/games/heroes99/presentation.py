@@ -19,11 +19,6 @@ class HeroesPresentation(Presentation):
     """99 Heroes' board, events, hint, drawing facts, rules summary (with the roster) and
     tensor."""
 
-    render_module = "ninetynine.games.heroes99.render"
-    events_module = "ninetynine.games.heroes99.events"
-    drawing_module = "ninetynine.games.heroes99.drawing"
-    tensor_module = "ninetynine.games.heroes99.tensor"
-
     game: HeroesGame
 
     def hint(self, observation: Observation) -> str | None:

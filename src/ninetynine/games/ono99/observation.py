@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import check_seat, observation_header
+from ninetynine.core.util import check_seat, observation_header, with_own_hand
 
 from .cards import NUM_KINDS, ONO
 from .knowledge import FREE, MOVE, STUCK, Unit, redeal
@@ -52,9 +52,7 @@ def observe(s: Ono99State, player: int | None) -> dict[str, Any]:
         "winner": s.winner_,
         "ended_by": s.ended_by,
     }
-    if player is not None:
-        obs["hand"] = s.hands[player][:]
-    return obs
+    return with_own_hand(obs, s.hands, player)
 
 
 def resample(state: Ono99State, player: int | None, rng: Rng | int | None) -> Ono99State:

@@ -10,10 +10,6 @@ from ninetynine.core.presentation import Observation, Presentation
 class Ono99Presentation(Presentation):
     """ONO 99's board, events, hint and tensor."""
 
-    render_module = "ninetynine.games.ono99.render"
-    events_module = "ninetynine.games.ono99.events"
-    tensor_module = "ninetynine.games.ono99.tensor"
-
     def hint(self, observation: Observation) -> str | None:
         """What the greedy bot would play here and why, in one line, under this game's options
         (``two_player_reverse``, ``leave``), e.g. ``"+8=98: seat 1 then needs 0 or a special,

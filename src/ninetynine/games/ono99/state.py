@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.cloning import CloneFields
 from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL
@@ -75,6 +76,14 @@ class Ono99State(EngineState):
         "winner_",
     )
     serialization = serialize
+    clone_fields = CloneFields(
+        rows="hands out",
+        lists="draw played alive out_order out_round out_total out_turn peak",
+        shared="n_alive total direction player play2 turn round round_left last last_player"
+        " handed rebuilds ended_by",
+        rows_or_none="hgen ogen",
+        counters="st",
+    )
 
     game: Ono99Game
     hands: list[list[int]]
@@ -141,36 +150,6 @@ class Ono99State(EngineState):
         s.ended_by = ""
         s._legal = None
         turn.begin_turn(s, 0, 0)
-        return s
-
-    def clone(self) -> Ono99State:
-        s = self._clone_base()
-        s.hands = [h[:] for h in self.hands]
-        s.draw = self.draw[:]
-        s.played = self.played[:]
-        s.out = [o[:] for o in self.out]
-        s.alive = self.alive[:]
-        s.n_alive = self.n_alive
-        s.out_order = self.out_order[:]
-        s.out_round = self.out_round[:]
-        s.out_total = self.out_total[:]
-        s.out_turn = self.out_turn[:]
-        s.total = self.total
-        s.direction = self.direction
-        s.player = self.player
-        s.play2 = self.play2
-        s.turn = self.turn
-        s.round = self.round
-        s.round_left = self.round_left
-        s.last = self.last
-        s.last_player = self.last_player
-        s.handed = self.handed
-        s.peak = self.peak[:]
-        s.hgen = None if self.hgen is None else [g[:] for g in self.hgen]
-        s.ogen = None if self.ogen is None else [g[:] for g in self.ogen]
-        s.rebuilds = self.rebuilds
-        s.st = {k: v[:] for k, v in self.st.items()}
-        s.ended_by = self.ended_by
         return s
 
     # ------------------------------------------------------------------ protocol

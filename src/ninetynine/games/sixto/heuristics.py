@@ -20,6 +20,7 @@ points its areas could have made with it. The Hits pad's bonus is added as it is
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import cache
 from math import comb
 from typing import Any
@@ -196,6 +197,21 @@ class SheetModel:
         return self._delta(dw, dm)
 
 
+def _neighbours(
+    best: list[int], per_die: list[list[tuple[int, Mark | None, float]]]
+) -> Iterator[list[int]]:
+    """The choices one die's option away from ``best`` (options per die, as ``per_die``
+    offers them), die by die: each a fresh list, made from ``best`` as it stands then, so a
+    walk that improves ``best`` in place goes on from the improved choice."""
+    for d in range(NUM_DICE):
+        for o, _, _ in per_die[d]:
+            if o == best[d]:
+                continue
+            trial = best[:]
+            trial[d] = o
+            yield trial
+
+
 class Planner:
     """The greedy choice for one seat's view (used by the agent and by ``hint``)."""
 
@@ -262,17 +278,13 @@ class Planner:
         best_v = exact(best)
         for _ in range(2):
             improved = False
-            for d in range(NUM_DICE):
-                for o, _, _ in per_die[d]:
-                    if o == best[d]:
-                        continue
-                    trial = best[:]
-                    trial[d] = o
-                    if CHOICE0 + code(trial) not in legal_set:
-                        continue
-                    v = exact(trial)
-                    if v > best_v + 1e-9:
-                        best, best_v, improved = trial, v, True
+            for trial in _neighbours(best, per_die):
+                if CHOICE0 + code(trial) not in legal_set:
+                    continue
+                v = exact(trial)
+                if v > best_v + 1e-9:
+                    best[:] = trial  # in place: the walk goes on from the better choice
+                    best_v, improved = v, True
             if not improved:
                 break
         return best, best_v
@@ -307,15 +319,10 @@ class Planner:
         best, best_v = self._local_search(legal_set, per_die, exact)
         code = self._code
         out = {CHOICE0 + code(best): best_v}
-        for d in range(NUM_DICE):
-            for o, _, _ in per_die[d]:
-                if o == best[d]:
-                    continue
-                trial = best[:]
-                trial[d] = o
-                a = CHOICE0 + code(trial)
-                if a in legal_set and a not in out:
-                    out[a] = exact(trial)
+        for trial in _neighbours(best, per_die):
+            a = CHOICE0 + code(trial)
+            if a in legal_set and a not in out:
+                out[a] = exact(trial)
         first, first_v = CHOICE0 + code(best), best_v
         for a, v in self._unlocks(legal):
             out[a] = v

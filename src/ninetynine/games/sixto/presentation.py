@@ -11,11 +11,6 @@ from ninetynine.core.presentation import Observation, Presentation
 class SixtoPresentation(Presentation):
     """Sixto's sheets, events, hint, drawing facts and tensor."""
 
-    render_module = "ninetynine.games.sixto.render"
-    events_module = "ninetynine.games.sixto.events"
-    drawing_module = "ninetynine.games.sixto.drawing"
-    tensor_module = "ninetynine.games.sixto.tensor"
-
     def hint(self, observation: Observation) -> str | None:
         from .heuristics import explain_choice
 

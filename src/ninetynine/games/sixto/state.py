@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.cloning import CloneFields
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
@@ -78,6 +79,14 @@ class SixtoState(EngineState):
         "winner_",
     )
     serialization = serialize
+    clone_fields = CloneFields(
+        lists="designs layouts dice removed removed_at pending",
+        rows="cells cursor",
+        shared="phase active turn rerolled chosen"
+        " last_roll events last"  # never changed in place once set
+        " ended_by _scores",
+        counters="st",
+    )
 
     game: SixtoGame
     designs: list[int]
@@ -138,29 +147,6 @@ class SixtoState(EngineState):
         s._legal = None
         s._scores = None
         turn.begin_turn(s, 0)
-        return s
-
-    def clone(self) -> SixtoState:
-        s = self._clone_base()
-        s.designs = self.designs[:]
-        s.layouts = self.layouts[:]
-        s.cells = [c[:] for c in self.cells]
-        s.cursor = [c[:] for c in self.cursor]
-        s.dice = self.dice[:]
-        s.removed = self.removed[:]
-        s.removed_at = self.removed_at[:]
-        s.phase = self.phase
-        s.active = self.active
-        s.turn = self.turn
-        s.rerolled = self.rerolled
-        s.pending = self.pending[:]
-        s.chosen = self.chosen
-        s.last_roll = self.last_roll  # never mutated once set
-        s.events = self.events  # never mutated once set
-        s.last = self.last
-        s.st = {k: v[:] for k, v in self.st.items()}
-        s.ended_by = self.ended_by
-        s._scores = self._scores
         return s
 
     # ------------------------------------------------------------------ protocol

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ninetynine.core import fields as F
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import check_seat, observation_header
+from ninetynine.core.util import check_seat, observation_header, with_own_hand
 
 from .turn import PHASE_NAMES, WAVE, wave_view
 
@@ -74,9 +74,7 @@ def observe(s: TripwireState, player: int | None) -> dict[str, Any]:
         "winner": s.winner_,
         "ended_by": s.ended_by,
     }
-    if player is not None:
-        obs["hand"] = s.hands[player][:]
-    return obs
+    return with_own_hand(obs, s.hands, player)
 
 
 def this_turn_view(s: TripwireState) -> dict[str, Any]:

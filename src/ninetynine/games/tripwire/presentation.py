@@ -10,10 +10,6 @@ from ninetynine.core.presentation import Observation, Presentation
 class TripwirePresentation(Presentation):
     """Tripwire's board (under the game's rule options), events, hint and tensor."""
 
-    render_module = "ninetynine.games.tripwire.render"
-    events_module = "ninetynine.games.tripwire.events"
-    tensor_module = "ninetynine.games.tripwire.tensor"
-
     def hint(self, observation: Observation) -> str | None:
         """What the greedy bot would do and why, in one line, e.g. ``"T6>1 G7>1 end: sheds 2
         cards"``; ``None`` for a spectator or when it is not the seat's turn."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.cloning import CloneFields
 from ninetynine.core.engine import EngineState
 from ninetynine.core.game import TERMINAL
 from ninetynine.core.rng import Rng
@@ -98,6 +99,16 @@ class TripwireState(EngineState):
         "winner_",
     )
     serialization = serialize
+    clone_fields = CloneFields(
+        rows="hands docks w_steps",
+        lists="draw side colors values skips",
+        shared="phase player turn bonus_turn"
+        " t_played t_docks t_full t_neutral t_units t_bonus t_triple_ok t_triple"
+        " w_init w_units w_left w_target"
+        " last_wave last events"  # never changed in place once set
+        " waves longest_wave units_stopped units_dropped reshuffles ended_by",
+        counters="st",
+    )
 
     game: TripwireGame
     hands: list[list[int]]
@@ -170,44 +181,6 @@ class TripwireState(EngineState):
         s.ended_by = ""
         s._legal = None
         turn.begin_turn(s, 0, False)
-        return s
-
-    def clone(self) -> TripwireState:
-        s = self._clone_base()
-        s.hands = [h[:] for h in self.hands]
-        s.draw = self.draw[:]
-        s.side = self.side[:]
-        s.docks = [d[:] for d in self.docks]
-        s.colors = self.colors[:]
-        s.values = self.values[:]
-        s.skips = self.skips[:]
-        s.phase = self.phase
-        s.player = self.player
-        s.turn = self.turn
-        s.bonus_turn = self.bonus_turn
-        s.t_played = self.t_played
-        s.t_docks = self.t_docks
-        s.t_full = self.t_full
-        s.t_neutral = self.t_neutral
-        s.t_units = self.t_units
-        s.t_bonus = self.t_bonus
-        s.t_triple_ok = self.t_triple_ok
-        s.t_triple = self.t_triple
-        s.w_init = self.w_init
-        s.w_units = self.w_units
-        s.w_left = self.w_left
-        s.w_target = self.w_target
-        s.w_steps = [x[:] for x in self.w_steps]
-        s.last_wave = self.last_wave  # never mutated once set
-        s.last = self.last
-        s.events = self.events  # never mutated once set
-        s.waves = self.waves
-        s.longest_wave = self.longest_wave
-        s.units_stopped = self.units_stopped
-        s.units_dropped = self.units_dropped
-        s.reshuffles = self.reshuffles
-        s.st = {k: v[:] for k, v in self.st.items()}
-        s.ended_by = self.ended_by
         return s
 
     # ------------------------------------------------------------------ protocol

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninetynine.core.rng import Rng
-from ninetynine.core.util import check_seat, observation_header, redeal_hidden
+from ninetynine.core.util import check_seat, observation_header, redeal_hidden, with_own_hand
 
 from .rules import active_rule_names, side_of
 
@@ -47,9 +47,7 @@ def observe(s: Warp99State, player: int | None) -> dict[str, Any]:
         "target": s.game.target,
         "winner": s.winner_,
     }
-    if player is not None:
-        obs["hand"] = s.hands[player][:]
-    return obs
+    return with_own_hand(obs, s.hands, player)
 
 
 def resample(state: Warp99State, player: int | None, rng: Rng | int | None) -> Warp99State:

@@ -16,10 +16,6 @@ if TYPE_CHECKING:
 class Warp99Presentation(Presentation):
     """Warp 99's board, events, hint and tensor."""
 
-    render_module = "ninetynine.games.warp99.render"
-    events_module = "ninetynine.games.warp99.events"
-    tensor_module = "ninetynine.games.warp99.tensor"
-
     game: Warp99Game
 
     def hint(self, observation: Observation) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from ninetynine.core.cloning import CloneFields
 from ninetynine.core.engine import EngineState
 from ninetynine.core.errors import NotationError
 from ninetynine.core.game import TERMINAL
@@ -78,6 +79,13 @@ class Warp99State(EngineState):
         "winner_",
     )
     serialization = serialize
+    clone_fields = CloneFields(
+        shared="config start_config rebuilds ended_by turn player phase flip_used plays",
+        lists="row_last row_colors scores_ reserve reserve_discard gen",
+        rows="decks hands rows piles",
+        sets="revealed",
+        counters="st",
+    )
 
     game: Warp99Game
     config: int
@@ -148,31 +156,6 @@ class Warp99State(EngineState):
         s.flip_used = False
         s.plays = 0
         s._start_turn(0)
-        return s
-
-    def clone(self) -> Warp99State:
-        s = self._clone_base()
-        s.config = self.config
-        s.start_config = self.start_config
-        s.decks = [d[:] for d in self.decks]
-        s.hands = [h[:] for h in self.hands]
-        s.rows = [r[:] for r in self.rows]
-        s.row_last = self.row_last[:]
-        s.row_colors = self.row_colors[:]
-        s.scores_ = self.scores_[:]
-        s.reserve = self.reserve[:]
-        s.reserve_discard = self.reserve_discard[:]
-        s.piles = [self.piles[0][:], self.piles[1][:]]
-        s.revealed = [set(r) for r in self.revealed]
-        s.st = {k: v[:] for k, v in self.st.items()}
-        s.rebuilds = self.rebuilds
-        s.gen = self.gen[:]
-        s.ended_by = self.ended_by
-        s.turn = self.turn
-        s.player = self.player
-        s.phase = self.phase
-        s.flip_used = self.flip_used
-        s.plays = self.plays
         return s
 
     # ------------------------------------------------------------------ protocol
