@@ -108,6 +108,7 @@ from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import TripwireGame
 from .heuristics import GreedyAgent, GreedyV1Agent, explain_choice, plan_turn
+from .inference import reweigh
 from .search import DEPTH, evaluate, fast_rollout, rollout_policy
 from .state import TripwireState
 
@@ -135,6 +136,7 @@ register_search_hooks(
         doc="greedy rollouts on the state, cut after a few turns and scored by a fitted "
         "win-chance model (hand sizes, Nulls, skips, playable cards); random rollouts in C",
         fast_rollout=fast_rollout,
+        reweigh=reweigh,
     ),
 )
 
