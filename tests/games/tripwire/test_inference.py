@@ -173,12 +173,13 @@ def test_states_that_look_alike_get_the_same_decision_with_the_model(n):
                 twins = _twins(state, p)
                 assert all(t.observation(p) == state.observation(p) for t in twins)
                 assert any(t.to_json() != state.to_json() for t in twins)
-                bot = make_agent("ismcts:24:infer=1", game, p, seed=7)
-                choice = choose_action(bot, state, p)
-                for twin in twins:
-                    other = make_agent("ismcts:24:infer=1", game, p, seed=7)
-                    assert choose_action(other, twin, p) == choice
-                    assert other.last["values"] == bot.last["values"]
+                for spec in ("ismcts:24:infer=1", "ismcts:48:random:infer=1"):
+                    bot = make_agent(spec, game, p, seed=7)
+                    choice = choose_action(bot, state, p)
+                    for twin in twins:
+                        other = make_agent(spec, game, p, seed=7)
+                        assert choose_action(other, twin, p) == choice, spec
+                        assert other.last["values"] == bot.last["values"], spec
                 checked += 1
             state.apply_action(legal[rng.randbelow(len(legal))])
 
