@@ -75,7 +75,10 @@ determinization (the rollout policy; its plans are memoised by what the seat see
 fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
 seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`). Random
 rollouts (`ismcts:N:random`) and the evaluation also run in C (`fast_rollout`: the same values,
-moves and draws, a differential test checks them; about 4x less CPU a decision).
+moves and draws, a differential test checks them; about 4x less CPU a decision). An opponent
+model (`inference.py`, `ismcts:N:infer=1`): a seat that drew held no card that fitted a dock,
+one that took a hit outside the wall held no Null, so each determinization re-deals the other
+hands to obey that, read from the public record alone.
 
 ## Fast state
 `game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
