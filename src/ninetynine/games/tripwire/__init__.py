@@ -150,7 +150,13 @@ register_levels(
     [
         Level("easy", "greedy1", vs_greedy=(89, 200), vs_random=(120, 200)),
         Level("medium", "greedy", vs_random=(122, 200)),
-        Level("strongest", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
+        Level("hard", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
+        Level(
+            "strongest",
+            "ismcts:1000:random:infer=1",
+            vs_greedy=(123, 200),
+            vs_random=(150, 200),
+        ),
     ],
 )
 
