@@ -49,7 +49,10 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
     ismcts:200:infer=8     each determinization re-drawn by the game's opponent model
                            (``SearchHooks.reweigh``): 8 re-deals of the other hands, one
                            kept in proportion to how likely the other seats' own past
-                           moves were with it (ONO 99); ``infer=0`` (the default): off
+                           moves were with it (ONO 99); Tripwire re-deals each other
+                           hand so that the cards it held obey its forced moves (a
+                           draw: nothing fitted; a hit: no Null), any ``infer`` >= 1;
+                           ``infer=0`` (the default): off
     ismcts:200:opp=greedy  in rollouts the other seats play the game's ``greedy`` agent (an
                            opponent model), the bot's own seat its rollout policy;
                            ``opp=random``: uniformly random moves

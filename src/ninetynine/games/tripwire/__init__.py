@@ -75,7 +75,10 @@ determinization (the rollout policy; its plans are memoised by what the seat see
 fitted win-chance evaluation (hand size, Nulls, skips, playable, flexible and rigid cards per
 seat, cards held late in the safety stop); rollouts are cut after 4 turns (`DEPTH`). Random
 rollouts (`ismcts:N:random`) and the evaluation also run in C (`fast_rollout`: the same values,
-moves and draws, a differential test checks them; about 4x less CPU a decision).
+moves and draws, a differential test checks them; about 4x less CPU a decision). An opponent
+model (`inference.py`, `ismcts:N:infer=1`): a seat that drew held no card that fitted a dock,
+one that took a hit outside the wall held no Null, so each determinization re-deals the other
+hands to obey that, read from the public record alone.
 
 ## Fast state
 `game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
@@ -108,6 +111,7 @@ from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import TripwireGame
 from .heuristics import GreedyAgent, GreedyV1Agent, explain_choice, plan_turn
+from .inference import reweigh
 from .search import DEPTH, evaluate, fast_rollout, rollout_policy
 from .state import TripwireState
 
@@ -135,6 +139,7 @@ register_search_hooks(
         doc="greedy rollouts on the state, cut after a few turns and scored by a fitted "
         "win-chance model (hand sizes, Nulls, skips, playable cards); random rollouts in C",
         fast_rollout=fast_rollout,
+        reweigh=reweigh,
     ),
 )
 
@@ -145,7 +150,13 @@ register_levels(
     [
         Level("easy", "greedy1", vs_greedy=(89, 200), vs_random=(120, 200)),
         Level("medium", "greedy", vs_random=(122, 200)),
-        Level("strongest", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
+        Level("hard", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
+        Level(
+            "strongest",
+            "ismcts:1000:random:infer=1",
+            vs_greedy=(123, 200),
+            vs_random=(150, 200),
+        ),
     ],
 )
 
