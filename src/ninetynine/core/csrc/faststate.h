@@ -21,8 +21,9 @@
  *       (these five are the engine's own functions; a game whose engine names one otherwise
  *       says so: #define FS_GAME_PARAMS its_name, FS_GAME_DEAL, FS_GAME_LEGAL, FS_GAME_APPLY,
  *       FS_GAME_WRITE_OBS)
- *   static int fs_game_num_players(const FS_PARAMS *P);
- *   static int fs_game_tensor_size(const FS_PARAMS *P);           floats in the tensor
+ *   the player count P->n and the tensor's length (floats) P->off[O_SIZE], as every game's
+ *       FS_PARAMS holds them; a game that keeps either otherwise says so:
+ *       #define FS_GAME_NUM_PLAYERS(P) ..., FS_GAME_TENSOR_SIZE(P) ...
  *   static int fs_game_player(const FS_PARAMS *P, const FS_GAME *g);   -1 once over
  *   static void fs_game_scores(const FS_PARAMS *P, const FS_GAME *g, double *out);
  *   static int fs_game_winner(const FS_PARAMS *P, const FS_GAME *g);   -1: none (yet)
@@ -65,6 +66,16 @@
 #ifndef FS_GAME_WRITE_OBS
 #define FS_GAME_WRITE_OBS write_obs
 #endif
+
+#ifndef FS_GAME_NUM_PLAYERS
+#define FS_GAME_NUM_PLAYERS(P) ((P)->n)
+#endif
+#ifndef FS_GAME_TENSOR_SIZE
+#define FS_GAME_TENSOR_SIZE(P) ((P)->off[O_SIZE])
+#endif
+static inline int fs_game_num_players(const FS_PARAMS *P) { return FS_GAME_NUM_PLAYERS(P); }
+/* floats in the observation tensor */
+static inline int fs_game_tensor_size(const FS_PARAMS *P) { return FS_GAME_TENSOR_SIZE(P); }
 
 #ifndef FS_GAME_RETURNS
 /* The returns of most games: +1 the winner, -1 the others; all 0 before the end or without a

@@ -462,8 +462,6 @@ typedef Game FS_GAME;
 #define FS_TYPE_NAME "ninetynine.games.ono99._fast.FastState"
 #define FS_TITLE "ONO 99"
 
-static int fs_game_num_players(const Params *P) { return P->n; }
-static int fs_game_tensor_size(const Params *P) { return P->off[O_SIZE]; }
 static int fs_game_player(const Params *P, const Game *g) {
     (void)P;
     return g->ended ? -1 : g->player;

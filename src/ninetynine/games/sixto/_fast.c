@@ -567,8 +567,6 @@ static int fs_game_params(PyObject *params, Params *P) {
     }
     return 0;
 }
-static int fs_game_num_players(const Params *P) { return P->n; }
-static int fs_game_tensor_size(const Params *P) { return P->off[O_SIZE]; }
 static int fs_game_player(const Params *P, const Game *g) { return player_of(P, g); }
 static int fs_game_winner(const Params *P, const Game *g) {
     (void)P;

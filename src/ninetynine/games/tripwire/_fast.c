@@ -623,8 +623,6 @@ typedef Game FS_GAME;
 #define FS_TYPE_NAME "ninetynine.games.tripwire._fast.FastState"
 #define FS_TITLE "Tripwire"
 
-static int fs_game_num_players(const Params *P) { return P->n; }
-static int fs_game_tensor_size(const Params *P) { return P->off[O_SIZE]; }
 /* TripwireState.current_player */
 static int fs_game_player(const Params *P, const Game *g) {
     (void)P;
@@ -709,68 +707,46 @@ static void eval_position(const Params *P, const Game *g, const double *w, const
 static int load_position(const Params *P, Game *g, const int64_t *v, Py_ssize_t m,
                          uint64_t rng) {
     Py_ssize_t i = 0;
-#define TAKE_V(dst, lo, hi)                             \
-    do {                                                \
+/* the next value, lo to hi, into dst (of type T); else the position is malformed */
+#define TAKE(dst, T, lo, hi)                                 \
+    do {                                                     \
         if (i >= m || v[i] < (lo) || v[i] > (hi)) return -1; \
-        dst = v[i++];                                   \
+        dst = (T)v[i++];                                     \
     } while (0)
     memset(g, 0, sizeof(Game));
     g->rng = rng;
-    int64_t x;
-    TAKE_V(x, PLAY, WAVE);
-    g->phase = (int8_t)x;
-    TAKE_V(x, 0, P->n - 1);
-    g->player = (int8_t)x;
-    TAKE_V(x, 0, 1);
-    g->bonus_turn = (int8_t)x;
-    TAKE_V(x, 0, INT32_MAX);
-    g->turn = (int32_t)x;
-    TAKE_V(x, 0, INT16_MAX);
-    g->t_played = (int16_t)x;
-    TAKE_V(x, 0, 7);
-    g->t_docks = (int8_t)x;
-    TAKE_V(x, 0, 7);
-    g->t_full = (int8_t)x;
-    TAKE_V(x, -1, NDOCKS - 1);
-    g->t_neutral = (int8_t)x;
-    TAKE_V(x, 0, INT32_MAX);
-    g->t_units = (int32_t)x;
-    TAKE_V(x, 0, 1);
-    g->t_bonus = (int8_t)x;
-    TAKE_V(x, 0, 1);
-    g->t_triple_ok = (int8_t)x;
-    TAKE_V(x, 0, 1);
-    g->t_triple = (int8_t)x;
-    TAKE_V(x, -1, P->n - 1);
-    g->w_init = (int8_t)x;
-    TAKE_V(x, 0, INT32_MAX);
-    g->w_units = (int32_t)x;
-    TAKE_V(x, 0, INT32_MAX);
-    g->w_left = (int32_t)x;
-    TAKE_V(x, -1, P->n - 1);
-    g->w_target = (int8_t)x;
-    TAKE_V(x, 0, INT32_MAX);
-    g->reshuffles = (int32_t)x;
-    TAKE_V(x, -1, P->n - 1);
-    g->last_seat = (int8_t)x;
-    TAKE_V(x, 0, NACT - 1);
-    g->last_action = (int16_t)x;
+    TAKE(g->phase, int8_t, PLAY, WAVE);
+    TAKE(g->player, int8_t, 0, P->n - 1);
+    TAKE(g->bonus_turn, int8_t, 0, 1);
+    TAKE(g->turn, int32_t, 0, INT32_MAX);
+    TAKE(g->t_played, int16_t, 0, INT16_MAX);
+    TAKE(g->t_docks, int8_t, 0, 7);
+    TAKE(g->t_full, int8_t, 0, 7);
+    TAKE(g->t_neutral, int8_t, -1, NDOCKS - 1);
+    TAKE(g->t_units, int32_t, 0, INT32_MAX);
+    TAKE(g->t_bonus, int8_t, 0, 1);
+    TAKE(g->t_triple_ok, int8_t, 0, 1);
+    TAKE(g->t_triple, int8_t, 0, 1);
+    TAKE(g->w_init, int8_t, -1, P->n - 1);
+    TAKE(g->w_units, int32_t, 0, INT32_MAX);
+    TAKE(g->w_left, int32_t, 0, INT32_MAX);
+    TAKE(g->w_target, int8_t, -1, P->n - 1);
+    TAKE(g->reshuffles, int32_t, 0, INT32_MAX);
+    TAKE(g->last_seat, int8_t, -1, P->n - 1);
+    TAKE(g->last_action, int16_t, 0, NACT - 1);
     for (int d = 0; d < NDOCKS; d++) {
-        TAKE_V(x, 0, 2);
-        g->colors[d] = (int8_t)x;
+        TAKE(g->colors[d], int8_t, 0, 2);
     }
     for (int d = 0; d < NDOCKS; d++) {
-        TAKE_V(x, 0, 10);
-        g->values[d] = (int8_t)x;
+        TAKE(g->values[d], int8_t, 0, 10);
     }
     int64_t len, kind;
     for (int q = 0; q < P->n; q++) {
-        TAKE_V(x, 0, INT32_MAX);
-        g->skips[q] = (int32_t)x;
-        TAKE_V(len, 0, MAXCARDS);
+        TAKE(g->skips[q], int32_t, 0, INT32_MAX);
+        TAKE(len, int64_t, 0, MAXCARDS);
         g->hand_n[q] = (int16_t)len;
         for (int64_t j = 0; j < len; j++) {
-            TAKE_V(kind, 0, NKINDS - 1);
+            TAKE(kind, int64_t, 0, NKINDS - 1);
             g->hand[q][kind]++;
         }
     }
@@ -778,14 +754,14 @@ static int load_position(const Params *P, Game *g, const int64_t *v, Py_ssize_t 
     int16_t *sizes[2 + NDOCKS] = {&g->draw_n, &g->side_n, &g->stack_n[0], &g->stack_n[1],
                                   &g->stack_n[2]};
     for (int t = 0; t < 2 + NDOCKS; t++) {
-        TAKE_V(len, 0, MAXCARDS);
+        TAKE(len, int64_t, 0, MAXCARDS);
         *sizes[t] = (int16_t)len;
         for (int64_t j = 0; j < len; j++) {
-            TAKE_V(kind, 0, NKINDS - 1);
+            TAKE(kind, int64_t, 0, NKINDS - 1);
             piles[t][j] = (uint8_t)kind;
         }
     }
-#undef TAKE_V
+#undef TAKE
     g->winner = -1;
     g->ended_by = END_NONE;
     return i == m ? 0 : -1;

@@ -879,7 +879,7 @@ struct Job {
     int64_t *cur;
     int num, stride;
     int foreign; /* observe: 1 when writing into buffers other than the engine's */
-    double *feat; /* features: VF_N doubles per game and seat */
+    void *out; /* run_games_out's: greedy's int64 actions, features' VF_N doubles a seat */
     Work work;
 };
 
@@ -1017,11 +1017,12 @@ static void work_observe(Job *J, int lo, int hi, Solver *s) {
 }
 
 static void work_greedy(Job *J, int lo, int hi, Solver *s) {
+    int64_t *actions = J->out;
     for (int i = lo; i < hi; i++) {
         Game *g = &J->games[i];
         int legal[32];
         int k = legal_actions(J->P, g, legal);
-        J->cur[i] = k ? greedy_action(J->P, g, s, legal, k) : -1;
+        actions[i] = k ? greedy_action(J->P, g, s, legal, k) : -1;
     }
 }
 
@@ -1211,22 +1212,29 @@ static PyObject *py_observe(PyObject *self, PyObject *args) {
     return run_job(&J, &B, threads);
 }
 
-static PyObject *py_greedy(PyObject *self, PyObject *args) {
+/* The calls name(params, games, out, threads) that run work over every game: it reads the
+ * games and writes out, per_game 8-byte values for each game and per_seat for each seat */
+static PyObject *run_games_out(PyObject *args, Work work, int per_game, int per_seat) {
     PyObject *po, *go, *oo;
     int threads;
     Params P;
     Bufs B = {.n = 0};
-    (void)self;
     if (!PyArg_ParseTuple(args, "OOOi", &po, &go, &oo, &threads)) return NULL;
     int N = open_games(po, go, 0, &P);
     if (N < 0) return NULL;
-    Job J = {.P = &P, .work = work_greedy, .num = N};
+    Job J = {.P = &P, .work = work, .num = N};
     if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
-        !(J.cur = get(&B, oo, (Py_ssize_t)N * 8, 1, "out"))) {
+        !(J.out = get(&B, oo, (Py_ssize_t)N * (per_game + per_seat * P.n) * 8, 1, "out"))) {
         release(&B);
         return NULL;
     }
     return run_job(&J, &B, threads);
+}
+
+/* greedy(params, games, out, threads): the greedy bot's action in each game (-1 once over) */
+static PyObject *py_greedy(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_games_out(args, work_greedy, 1, 0);
 }
 
 /* sample(params, games, rng_states, out, threads): work_sample */
@@ -1541,6 +1549,38 @@ static int load_state(const Params *P, Game *g, const uint64_t *v, Py_ssize_t le
     return at == len ? 0 : -1;
 }
 
+/* Seat q's row as both evaluations read it (heuristics.evaluate, value.features: the same
+ * operations in the same order): *h the cards the row may still take, min(10 - length,
+ * (10 - last value) / 2) and at least 0, *grown (length + h)^2, and the result: the hand's hn
+ * cards that fit on the row (all of them on an empty row, where h and grown are 0) */
+static inline int row_outlook(const Game *g, int q, int hn, double *h, double *grown) {
+    int length = g->row_n[q];
+    if (!length) {
+        *h = *grown = 0.0;
+        return hn;
+    }
+    int last = g->row_last[q];
+    double half = (double)(10 - last) / 2.0;
+    double room = (double)(10 - length) <= half ? (double)(10 - length) : half;
+    if (!(room > 0.0)) room = 0.0;
+    *h = room;
+    *grown = ((double)length + room) * ((double)length + room);
+    const uint64_t *a = ABOVE[last + 1], *f = COLOR_FREE[g->row_colors[q]];
+    uint64_t b[2] = {g->hand[q][0] & a[0] & f[0], g->hand[q][1] & a[1] & f[1]};
+    return count(b);
+}
+
+/* core.util.softmax_returns: 2 P(win) - 1 per seat, P the softmax of the n seats' utils */
+static inline void softmax_returns(const double *utils, int n, double *out) {
+    double top = utils[0], total = 0.0, e[4];
+    for (int q = 1; q < n; q++) if (utils[q] > top) top = utils[q];
+    for (int q = 0; q < n; q++) {
+        e[q] = exp(utils[q] - top);
+        total += e[q];
+    }
+    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+}
+
 /* heuristics.evaluate: w[0..8] the seat weights, w[9..] the position weights */
 static void evaluate_state(const Params *P, const Game *g, Solver *s, const double *w,
                            double *out) {
@@ -1553,20 +1593,7 @@ static void evaluate_state(const Params *P, const Game *g, Solver *s, const doub
         int hn = cards_of(g->hand[q], hand);
         int length = g->row_n[q];
         double h, grown;
-        int fits;
-        if (length) {
-            int last = g->row_last[q];
-            double half = (double)(10 - last) / 2.0;
-            h = (double)(10 - length) <= half ? (double)(10 - length) : half;
-            if (!(h > 0.0)) h = 0.0;
-            grown = ((double)length + h) * ((double)length + h);
-            const uint64_t *a = ABOVE[last + 1], *f = COLOR_FREE[g->row_colors[q]];
-            uint64_t b[2] = {g->hand[q][0] & a[0] & f[0], g->hand[q][1] & a[1] & f[1]};
-            fits = count(b);
-        } else {
-            h = grown = 0.0;
-            fits = hn;
-        }
+        int fits = row_outlook(g, q, hn, &h, &grown);
         int discards = 0;
         if (hn && hn <= MAXK) {
             int mask, ia, ib;
@@ -1586,13 +1613,7 @@ static void evaluate_state(const Params *P, const Game *g, Solver *s, const doub
         if (kk) u += w[9 + kk - 1];
         utils[q] = u;
     }
-    double top = utils[0], total = 0.0, e[4];
-    for (int q = 1; q < n; q++) if (utils[q] > top) top = utils[q];
-    for (int q = 0; q < n; q++) {
-        e[q] = exp(utils[q] - top);
-        total += e[q];
-    }
-    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+    softmax_returns(utils, n, out);
 }
 
 /* games/warp99/value.py's features: per seat q of a position, VF_N numbers (the same
@@ -1607,21 +1628,9 @@ static void value_features(const Params *P, const Game *g, Solver *s, int q, dou
     int hn = cards_of(g->hand[q], hand);
     int length = g->row_n[q];
     int deck = g->deck_n[q];
+    int last = length ? g->row_last[q] : -1;
     double h, grown;
-    int fits, last = -1;
-    if (length) {
-        last = g->row_last[q];
-        double half = (double)(10 - last) / 2.0;
-        h = (double)(10 - length) <= half ? (double)(10 - length) : half;
-        if (!(h > 0.0)) h = 0.0;
-        grown = ((double)length + h) * ((double)length + h);
-        const uint64_t *a = ABOVE[last + 1], *fr = COLOR_FREE[g->row_colors[q]];
-        uint64_t b[2] = {g->hand[q][0] & a[0] & fr[0], g->hand[q][1] & a[1] & fr[1]};
-        fits = count(b);
-    } else {
-        h = grown = 0.0;
-        fits = hn;
-    }
+    int fits = row_outlook(g, q, hn, &h, &grown);
     int discards = 0, doubles = 0;
     if (hn && hn <= MAXK) {
         int mask, ia, ib;
@@ -1669,13 +1678,7 @@ static void evaluate_net(const Params *P, const Game *g, Solver *s, const double
         }
         utils[q] = u;
     }
-    double top = utils[0], total = 0.0, e[4];
-    for (int q = 1; q < n; q++) if (utils[q] > top) top = utils[q];
-    for (int q = 0; q < n; q++) {
-        e[q] = exp(utils[q] - top);
-        total += e[q];
-    }
-    for (int q = 0; q < n; q++) out[q] = 2.0 * e[q] / total - 1.0;
+    softmax_returns(utils, n, out);
 }
 
 static int rollout_move(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng) {
@@ -1764,27 +1767,15 @@ done:
 /* features(params, games, out, threads): value_features of every seat of every game */
 static void work_features(Job *J, int lo, int hi, Solver *s) {
     int n = J->P->n;
+    double *f = J->out;
     for (int i = lo; i < hi; i++)
         for (int q = 0; q < n; q++)
-            value_features(J->P, &J->games[i], s, q, J->feat + ((size_t)i * n + q) * VF_N);
+            value_features(J->P, &J->games[i], s, q, f + ((size_t)i * n + q) * VF_N);
 }
 
 static PyObject *py_features(PyObject *self, PyObject *args) {
-    PyObject *po, *go, *oo;
-    int threads;
-    Params P;
-    Bufs B = {.n = 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOi", &po, &go, &oo, &threads)) return NULL;
-    int N = open_games(po, go, 0, &P);
-    if (N < 0) return NULL;
-    Job J = {.P = &P, .work = work_features, .num = N};
-    if (!(J.games = get(&B, go, (Py_ssize_t)N * (Py_ssize_t)sizeof(Game), 0, "games")) ||
-        !(J.feat = get(&B, oo, (Py_ssize_t)N * P.n * VF_N * 8, 1, "out"))) {
-        release(&B);
-        return NULL;
-    }
-    return run_job(&J, &B, threads);
+    return run_games_out(args, work_features, 0, VF_N);
 }
 
 static PyMethodDef methods[] = {

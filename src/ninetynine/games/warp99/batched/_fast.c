@@ -27,9 +27,8 @@ typedef Game FS_GAME;
 #define FS_MAXPLAYERS 4
 #define FS_TYPE_NAME "ninetynine.games.warp99.batched._fast.FastState"
 #define FS_TITLE "Warp 99 / Ninety Nine"
+#define FS_GAME_TENSOR_SIZE(P) ((P)->off[OFF_SIZE]) /* the engine's name for the slot */
 
-static int fs_game_num_players(const Params *P) { return P->n; }
-static int fs_game_tensor_size(const Params *P) { return P->off[OFF_SIZE]; }
 static int fs_game_player(const Params *P, const Game *g) {
     (void)P;
     return g->phase == OVER ? -1 : g->player;
