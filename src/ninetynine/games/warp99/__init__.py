@@ -56,6 +56,7 @@ from .game import NinetyNineGame, Warp99Game
 from .heuristics import (
     _EVAL_WEIGHTS,
     GreedyAgent,
+    LookPolicy,
     evaluate,
     rollout_policy,
     search_candidates,
@@ -121,6 +122,7 @@ for _gid in (Warp99Game.game_id, NinetyNineGame.game_id):
             value_feature_names=VALUE_FEATURES,
             value_positions=_value_positions,
             value_baseline=_value_baseline,
+            look=LookPolicy,
         ),
     )
 

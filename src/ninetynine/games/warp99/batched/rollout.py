@@ -92,7 +92,7 @@ def fast_rollout(
 
     :raises ValueError: ``first`` is illegal in ``state``.
     """
-    if policy not in ("greedy", "random") or not has_fast_rollout():
+    if policy not in ("greedy", "random", "look") or not has_fast_rollout():
         return None
     assert _CORE is not None
     params, weights = _prepared(state.game)
