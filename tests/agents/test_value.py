@@ -349,3 +349,22 @@ def test_a_look_search_keeps_greedys_move_as_the_one_to_beat() -> None:
         agent.search(SearchView(det, det.current_player()), det.legal_actions())
         assert agent.last["default"] == rollout_policy(det.clone())
     checks.check_search_decides_alike_with_fast_rollouts(game, parse_spec("30:value:look"), 4, 20)
+
+
+@pytest.mark.parametrize("spec", ["12:value:look", "12:look"])
+def test_a_look_search_decides_alike_on_states_that_look_alike(spec) -> None:
+    """Hidden information: a twin made by ``resample`` (other hands, decks and reserve
+    re-dealt) looks the same to the seat, and the look search decides alike with the same
+    values (its look-ahead reads only the bot's own determinizations)."""
+    for n in (2, 3):
+        game = ninetynine.load_game("warp99", num_players=n)
+        for st in _turn_positions(game, 5):
+            p = st.current_player()
+            bot = ISMCTSAgent(game, p, 7, **parse_spec(spec))
+            choice = choose_action(bot, st, p)
+            for k in range(3):
+                twin = st.resample(p, 100 + k)
+                assert twin.observation(p) == st.observation(p)
+                other = ISMCTSAgent(game, p, 7, **parse_spec(spec))
+                assert choose_action(other, twin, p) == choice, (spec, n)
+                assert other.last.get("values") == bot.last.get("values"), (spec, n)
