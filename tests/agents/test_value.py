@@ -9,7 +9,7 @@ import pytest
 
 import ninetynine
 from ninetynine.agents.ismcts import ISMCTSAgent, parse_spec
-from ninetynine.core.agent import choose_action, search_hooks
+from ninetynine.core.agent import SearchView, choose_action, search_hooks
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.rng import Rng
 
@@ -268,3 +268,103 @@ def test_the_train_command_trains_a_value_model_and_resumes(tmp_path) -> None:
     result = CliRunner().invoke(app, [*args, "--resume", "--hidden", "5"])
     assert result.exit_code != 0
     assert "other settings (hidden)" in result.output
+
+
+def _turn_positions(game, count: int):
+    """(determinization, its seat to move) at row and extra-card choices of random games."""
+    out = []
+    for seed in range(count):
+        st = game.new_initial_state(seed)
+        r = Rng(seed)
+        for _ in range(r.randbelow(150)):
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply_action(legal[r.randbelow(len(legal))])
+        while not st.is_terminal() and (st.phase not in (0, 2) or len(st.legal_actions()) < 2):
+            legal = st.legal_actions()
+            st.apply_action(legal[r.randbelow(len(legal))])
+        if not st.is_terminal():
+            out.append(st.resample(st.current_player(), seed + 11))
+    return out
+
+
+@pytest.mark.parametrize("with_model", [True, False])
+def test_a_fast_look_rollout_is_the_python_one(with_model) -> None:
+    """``ismcts:…:look``: the compiled core's ``look_move`` makes the same choices, values,
+    move counts and draws as ``heuristics.LookPolicy``, after every root move, scored by a
+    value model or by the fitted evaluation; and its choices do differ from greedy's."""
+    _require()
+    from ninetynine.games.warp99.heuristics import rollout_policy
+
+    checked = differs = 0
+    for n in (2, 3):
+        game = ninetynine.load_game("warp99", num_players=n)
+        net = _net(game, hidden=16) if with_model else None
+        for det in _turn_positions(game, 14):
+            seat = det.current_player()
+            agent = ISMCTSAgent(game, seat, 1, rollout="look", value=None, depth=1)
+            if net is not None:
+                agent.value_net = net
+                agent.evaluate = ValueEvaluate(net, wv.features)
+                agent.policy = agent._make_policy("look", search_hooks(game.game_id))
+            agent._fast_rollout = None
+            for first in det.legal_actions():
+                r1, r2 = Rng(first), Rng(first)
+                steps0 = agent.steps
+                want = agent._rollout_after(det, first, r1)
+                got = fast_rollout(det, "look", r2, 1, first, net)
+                assert got == (want, agent.steps - steps0), (det.history(), first)
+                assert r1.getstate() == r2.getstate()
+                greedy_agent = ISMCTSAgent(game, seat, 1, depth=1)
+                greedy_agent._fast_rollout = None
+                if net is not None:
+                    greedy_agent.evaluate = agent.evaluate
+                differs += greedy_agent._rollout_after(det, first, Rng(first)) != want
+                checked += 1
+    assert checked >= 60 and differs >= 5, (checked, differs)
+    assert rollout_policy  # the greedy policy is the look policy's default move
+
+
+def test_look_rollouts_are_refused_where_they_do_not_apply() -> None:
+    assert parse_spec("1000:value:look") == {"iterations": 1000, "value": "", "rollout": "look"}
+    game = ninetynine.load_game("warp99", num_players=2)
+    with pytest.raises(GameOptionError, match="depth=1 and paired"):
+        ISMCTSAgent(game, 0, 1, rollout="look", depth=2)
+    with pytest.raises(GameOptionError, match="depth=1 and paired"):
+        ISMCTSAgent(game, 0, 1, rollout="look", mode="ucb")
+    with pytest.raises(GameOptionError, match="no look rollouts"):
+        ISMCTSAgent(ninetynine.load_game("ono99", num_players=2), 0, 1, rollout="look")
+
+
+def test_a_look_search_keeps_greedys_move_as_the_one_to_beat() -> None:
+    """The look policy picks the rest of the turn inside rollouts only: the move the search
+    must beat is still greedy's, and the search decides the same on the compiled core."""
+    _require()
+    from ninetynine.games.warp99.heuristics import rollout_policy
+
+    game = ninetynine.load_game("warp99", num_players=2)
+    for det in _turn_positions(game, 6):
+        agent = ISMCTSAgent(game, det.current_player(), 3, iterations=20, rollout="look")
+        agent.search(SearchView(det, det.current_player()), det.legal_actions())
+        assert agent.last["default"] == rollout_policy(det.clone())
+    checks.check_search_decides_alike_with_fast_rollouts(game, parse_spec("30:value:look"), 4, 20)
+
+
+@pytest.mark.parametrize("spec", ["12:value:look", "12:look"])
+def test_a_look_search_decides_alike_on_states_that_look_alike(spec) -> None:
+    """Hidden information: a twin made by ``resample`` (other hands, decks and reserve
+    re-dealt) looks the same to the seat, and the look search decides alike with the same
+    values (its look-ahead reads only the bot's own determinizations)."""
+    for n in (2, 3):
+        game = ninetynine.load_game("warp99", num_players=n)
+        for st in _turn_positions(game, 5):
+            p = st.current_player()
+            bot = ISMCTSAgent(game, p, 7, **parse_spec(spec))
+            choice = choose_action(bot, st, p)
+            for k in range(3):
+                twin = st.resample(p, 100 + k)
+                assert twin.observation(p) == st.observation(p)
+                other = ISMCTSAgent(game, p, 7, **parse_spec(spec))
+                assert choose_action(other, twin, p) == choice, (spec, n)
+                assert other.last.get("values") == bot.last.get("values"), (spec, n)

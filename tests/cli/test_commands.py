@@ -52,7 +52,7 @@ def test_rules_names_the_levels_with_how_they_measured() -> None:
     result = runner.invoke(app, ["rules", "warp99"])
     assert result.exit_code == 0
     assert "Levels (heads-up, seats rotated" in result.output
-    assert "strongest: ismcts:1000:value, wins 61.0% against greedy (200 games)" in (
+    assert "strongest: ismcts:1000:value:look, wins 67.0% against greedy (300 games)" in (
         result.output
     )
 

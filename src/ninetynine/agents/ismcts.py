@@ -41,6 +41,9 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
                            rollouts are long (see below)
     ismcts:200:ucb         the paper's tree search (``paired`` is the default)
     ismcts:200:random      uniformly random rollouts (default ``greedy``)
+    ismcts:1000:value:look greedy rollouts, but the bot's own row and extra-card choices in
+                           the rest of its turn are each tried and the best by the
+                           evaluation kept (the game's ``look`` hook; ``depth=1``, ``paired``)
     ismcts:200:depth=2     rollouts cut after 2 turns, then the game's evaluation;
                            ``depth=0``: play to the end
     ismcts:200:c=0.7       UCB exploration constant (``ucb``; rewards in [0, 1])
@@ -149,7 +152,7 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
         if not p:
             continue
         try:
-            if p in ("random", "greedy"):
+            if p in ("random", "greedy", "look"):
                 out["rollout"] = p
             elif p in MODES:
                 out["mode"] = p
@@ -201,7 +204,7 @@ def _bad_part(part: str) -> str:
         f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
         "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
         "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000, "
-        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:1000:value"
+        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:1000:value, ismcts:1000:value:look"
     )
 
 
@@ -217,7 +220,9 @@ class ISMCTSAgent:
         ``iterations``, a cap on them).
     :param steps: a cap on the moves played in rollouts per decision (reproducible).
     :param mode: ``"paired"`` or ``"ucb"`` (see the module docstring).
-    :param rollout: ``"greedy"`` (the game's hook or greedy agent) or ``"random"``.
+    :param rollout: ``"greedy"`` (the game's hook or greedy agent), ``"random"`` or
+        ``"look"`` (the game's ``look`` hook: greedy, the rest of the own turn chosen by the
+        evaluation).
     :param depth: turns before a rollout is cut and evaluated (``0``: play to the end;
         default: the game's ``SearchHooks.depth``). A game without an evaluation always
         plays to the end.
@@ -332,8 +337,14 @@ class ISMCTSAgent:
     def _make_policy(self, kind: str, hooks: SearchHooks) -> Callable[[State, Rng], int]:
         if kind == "random":
             return _random_policy
+        if kind == "look":
+            if hooks.look is None or self.evaluate is None:
+                raise GameOptionError(f"ismcts: {self.game.game_id} has no look rollouts")
+            if self.depth != 1 or self.mode != "paired":
+                raise GameOptionError("ismcts: look rollouts need depth=1 and paired mode")
+            return hooks.look(self.seat, self.evaluate)
         if kind != "greedy":
-            raise GameOptionError(f"ismcts: rollout must be greedy or random, not {kind!r}")
+            raise GameOptionError(f"ismcts: rollout must be greedy, random or look, not {kind!r}")
         if hooks.rollout is not None:
             return hooks.rollout
         if "greedy" in list_agents(self.game.game_id):
@@ -373,6 +384,8 @@ class ISMCTSAgent:
             cands = cands or legal_actions
         if self.prior is not None:
             default = self.prior(probe, cands)
+        elif self.rollout_kind == "look" and self._hook_policy is not None:
+            default = self._hook_policy(probe.clone(), Rng(0))  # greedy's move is the one to beat
         else:
             default = self.policy(probe.clone(), Rng(0))
         if default not in cands:
@@ -536,6 +549,8 @@ class ISMCTSAgent:
         policy = self.policy
         if policy is self._hook_policy:
             kind = "greedy"
+        elif self.rollout_kind == "look":
+            kind = "look"
         elif policy is _random_policy:
             kind = "random"
         else:

@@ -258,7 +258,8 @@ def ladder(
             "default paired), random (random rollouts), flat, depth=N, c=X, z=X, infer=M "
             "(ONO 99, Tripwire: determinizations re-drawn by an opponent model), opp=greedy "
             "(the other seats' rollout moves by greedy), value (a learned value model: "
-            "ismcts:1000:value); e.g. ismcts:5000:steps=20000)."
+            "ismcts:1000:value), look (Warp 99: the rest of the own turn in a rollout chosen "
+            "by the evaluation: ismcts:1000:value:look); e.g. ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,

@@ -131,6 +131,9 @@ Reweigh = Callable[["State", int, "Rng", int], "State"]
 #: ``value_positions(game, games, seed, every) -> (X [m, n, F], winner [m], game index [m])``:
 #: training positions for a value model (numpy arrays), from the game's fast self-play.
 ValuePositions = Callable[["Game", int, int, int], tuple[Any, Any, Any]]
+#: ``look(seat, evaluate) -> policy``: a rollout policy for ``seat``'s own turn that picks its
+#: choices by ``evaluate`` at the end of the turn (``ismcts:…:look``).
+Look = Callable[[int, Evaluate], RolloutPolicy]
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,8 @@ class SearchHooks:
     :ivar value_baseline: ``baseline(game, X) -> seat scores [m, n]``: ``evaluate``'s own
         scores from the same features, to compare a model's log-loss with.
     :ivar reweigh: determinizations weighed by an opponent model (see :data:`Reweigh`).
+    :ivar look: a rollout policy choosing the searching seat's rest of the turn by the
+        evaluation (see :data:`Look`); ``fast_rollout`` plays it as policy ``"look"``.
     """
 
     rollout: RolloutPolicy | None = None
@@ -169,6 +174,7 @@ class SearchHooks:
     value_feature_names: tuple[str, ...] = ()
     value_positions: ValuePositions | None = None
     value_baseline: Callable[[Game, Any], Any] | None = None
+    look: Look | None = None
 
 
 _HOOKS: dict[str, SearchHooks] = {}
@@ -192,6 +198,7 @@ __all__ = [
     "Agent",
     "Candidates",
     "Evaluate",
+    "Look",
     "Reweigh",
     "RolloutPolicy",
     "SearchAgent",

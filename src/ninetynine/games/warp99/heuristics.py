@@ -449,6 +449,54 @@ def _rollout_row(
     return best_act
 
 
+class LookPolicy:
+    """A rollout policy for the search bot's own turn: ``greedy``, except that at a row or
+    extra-card choice of ``seat`` (the searching seat) every legal move is played on a copy of
+    the state, greedy to the end of the turn (or of the game), and the move ``evaluate`` rates
+    best for ``seat`` is kept (greedy's own unless another is strictly better).
+
+    Before each move is tried, the copy's personal deck of ``seat`` and the reserve are
+    reshuffled and its RNG re-seeded, from one seed drawn from the rollout's ``rng`` (the same
+    for every move): the choice compares the moves on the same fresh draws, and does not see
+    the draws the rollout itself will make. ``_core.c``'s ``look_move`` is the same policy
+    (the same moves, values and draws; ``tests/agents/test_fast_rollout.py``).
+
+    Meant for rollouts cut after the turn (``depth=1``): the search calls it only on its own
+    determinizations, so reading the state here is fair. A class, so the agent pickles.
+    """
+
+    def __init__(self, seat: int, evaluate: Callable[[Any], list[float]]) -> None:
+        self.seat = seat
+        self.evaluate = evaluate
+
+    def __call__(self, state: Any, rng: Any) -> int:
+        ga = rollout_policy(state)
+        me = state.player
+        if me != self.seat or state.phase not in (0, 2):  # row, extra card
+            return ga
+        legal = state._legal
+        if len(legal) == 1:
+            return ga
+        from ninetynine.core.rng import Rng
+
+        seed = rng.next_u64()
+        best, best_a = 0.0, ga
+        for a in (ga, *(x for x in legal if x != ga)):
+            c = state.clone()
+            r = Rng(0)
+            r.setstate(seed)
+            r.shuffle(c.decks[me])
+            r.shuffle(c.reserve)
+            c.rng.setstate(r.next_u64())
+            c.apply_action(a)
+            while not c.is_terminal() and c.player == me:
+                c.apply_action(rollout_policy(c))
+            v = c.returns() if c.is_terminal() else self.evaluate(c)
+            if a == ga or v[me] > best:
+                best, best_a = v[me], a
+        return best_a
+
+
 def _tops(state: Any) -> tuple[int, int]:
     return state.piles[0][-1], state.piles[1][-1]
 

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 ENV_SALT = 0x6A09E667F3BCC909
 _MASK64 = (1 << 64) - 1
 #: Bot kinds the engine plays itself (the vector env's opponents).
-POLICIES = {"caller": 0, "random": 1, "greedy": 2}
+POLICIES = {"caller": 0, "random": 1, "greedy": 2, "look": 3}
 #: The tensor slices in the order ``_core.c``'s ``OFF_*`` reads them.
 _SLICES = (
     *("hand", "has_hand", "seat", "current_player", "phase", "rule_sides", "pile1_top"),
@@ -84,7 +84,7 @@ _SLICES = (
 )
 _PARAMS_SIZE = 12 + 4 + 4 + 24
 #: The ``VERSION`` of ``_core.c`` this module drives.
-CORE_VERSION = 8
+CORE_VERSION = 9
 
 
 def _load_core() -> tuple[ModuleType | None, str]:

@@ -44,6 +44,7 @@
 #define POL_CALLER 0
 #define POL_RANDOM 1
 #define POL_GREEDY 2
+#define POL_LOOK 3 /* rollouts only: greedy, but the value net picks the rest of the turn */
 
 typedef struct {
     uint64_t rng;         /* the game's SplitMix64 state (core/rng.py) */
@@ -1688,6 +1689,51 @@ static int rollout_move(const Params *P, Game *g, Solver *s, int policy, uint64_
     return legal[randbelow(rng, (uint64_t)k)];
 }
 
+/* POL_LOOK (heuristics.LookPolicy): the seat to move at a row or extra-card choice of the
+ * rollout's first turn plays each legal move on a copy of the game, greedy to the end of its
+ * turn (or of the game), and keeps the move the evaluation (the value net, or evaluate_state) rates best for it (greedy's own
+ * unless another is strictly better). Each copy's personal deck of that seat and the reserve
+ * are first reshuffled, and its rng re-seeded, from one seed drawn from the rollout's rng (the
+ * same for every move), so the choice does not see the draws the rollout will make. */
+static Game look_game;
+static int look_seat = -1; /* the searching seat (py_rollout sets it): only its choices */
+static int look_move(const Params *P, Game *g, Solver *s, uint64_t *rng, const double *w,
+                     int hidden) {
+    int legal[32];
+    int k = legal_actions(P, g, legal);
+    int ga = greedy_action(P, g, s, legal, k);
+    if (k == 1 || (g->phase != ROW && g->phase != EXTRA)) return ga;
+    int me = g->player;
+    uint64_t seed = next_u64(rng);
+    double best = 0.0, out[4];
+    int best_a = ga;
+    for (int j = -1; j < k; j++) {
+        int a = j < 0 ? ga : legal[j];
+        if (j >= 0 && a == ga) continue;
+        Game *c = &look_game;
+        *c = *g;
+        uint64_t r = seed, dummy = 0;
+        shuffle_u8(&r, c->deck[me], c->deck_n[me]);
+        shuffle_u8(&r, c->reserve, c->reserve_n);
+        c->rng = next_u64(&r);
+        apply(P, c, a);
+        while (c->phase != OVER && c->player == me)
+            apply(P, c, rollout_move(P, c, s, POL_GREEDY, &dummy));
+        if (c->phase != OVER && hidden > 0)
+            evaluate_net(P, c, s, w, hidden, out);
+        else if (c->phase != OVER)
+            evaluate_state(P, c, s, w, out);
+        else
+            for (int q = 0; q < P->n; q++)
+                out[q] = c->winner < 0 ? 0.0 : (q == c->winner ? 1.0 : -1.0);
+        if (j < 0 || out[me] > best) {
+            best = out[me];
+            best_a = a;
+        }
+    }
+    return best_a;
+}
+
 /* agents/ismcts.py's _rollout: -> the moves played; the values in out */
 static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64_t *rng,
                          int depth, const double *w, int hidden, double *out) {
@@ -1705,7 +1751,10 @@ static long play_rollout(const Params *P, Game *g, Solver *s, int policy, uint64
                 mover = p;
             }
         }
-        apply(P, g, rollout_move(P, g, s, policy, rng));
+        int a = policy == POL_LOOK && turns == 0 && g->player == look_seat
+                    ? look_move(P, g, s, rng, w, hidden)
+                    : rollout_move(P, g, s, policy == POL_LOOK ? POL_GREEDY : policy, rng);
+        apply(P, g, a);
         steps++;
     }
     for (int q = 0; q < P->n; q++) out[q] = g->winner < 0 ? 0.0 : (q == g->winner ? 1.0 : -1.0);
@@ -1742,6 +1791,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "rollout: not a packed Warp 99 state");
         goto done;
     }
+    look_seat = rollout_game.phase == OVER ? -1 : rollout_game.player;
     if (first >= 0) {
         if (rollout_game.phase == OVER || !is_legal(&P, &rollout_game, first)) {
             PyErr_Format(PyExc_ValueError, "rollout: move %d is illegal there", first);
@@ -1752,7 +1802,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     double out[4];
     uint64_t r = (uint64_t)rng;
     long steps = play_rollout(&P, &rollout_game, &rollout_solver,
-                              policy == POL_GREEDY ? POL_GREEDY : POL_RANDOM, &r, depth,
+                              policy == POL_GREEDY || policy == POL_LOOK ? policy : POL_RANDOM, &r, depth,
                               (const double *)wb.buf, hidden, out);
     PyObject *values = PyList_New(P.n);
     if (!values) goto done;
@@ -1816,7 +1866,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "RESULT_SIZE", RR_SIZE);
     /* bumped with every change of this file: batched/__init__.py refuses another version (a
      * stale build in a source tree, e.g. an editable install made before the change) */
-    PyModule_AddIntConstant(m, "VERSION", 8);
+    PyModule_AddIntConstant(m, "VERSION", 9);
     PyModule_AddIntConstant(m, "VALUE_FEATURES", VF_N);
     return m;
 }

@@ -3,11 +3,13 @@ Ninety Nine (``agents/ismcts.py``).
 
 :func:`fast_rollout` plays a rollout of the ISMCTS bot from a (determinized) state on
 ``_core.c``: the state is packed (:func:`pack_state`) and loaded into the core, which plays the
-greedy agent's moves (the same as ``heuristics.rollout_policy``) or uniformly random ones
-(``legal[rng.randbelow(len(legal))]``, the rollout's own SplitMix64), to the end of the game or
-until the seat to move has changed ``depth`` times, where ``heuristics.evaluate`` (transcribed,
-the same operations in the same order) gives the values. The same moves, values, move count
-and RNG state as the Python rollout: ``tests/agents/test_fast_rollout.py`` checks them on
+greedy agent's moves (the same as ``heuristics.rollout_policy``), ``"look"``'s (greedy, with
+the searching seat's rest of the turn chosen by the evaluation: ``heuristics.LookPolicy``) or
+uniformly random ones (``legal[rng.randbelow(len(legal))]``, the rollout's own SplitMix64),
+to the end of the game or until the seat to move has changed ``depth`` times, where
+``heuristics.evaluate`` (transcribed, the same operations in the same order) gives the values.
+The same moves, values, move count and RNG state as the Python rollout:
+``tests/agents/test_fast_rollout.py`` and ``tests/agents/test_value.py`` check them on
 determinizations of many positions. The state given is left as it was.
 """
 
@@ -85,14 +87,15 @@ def fast_rollout(
 ) -> tuple[list[float], int] | None:
     """``(values, moves)`` of the rollout from ``state`` (see the module docstring), after
     the move ``first`` when given (not counted in the moves), ``rng`` advanced as the Python
-    rollout advances it; ``None`` when the core is not built or ``policy`` is neither
-    ``"greedy"`` nor ``"random"``. ``value``: a :class:`~ninetynine.agents.value.ValueNet`
+    rollout advances it; ``None`` when the core is not built or ``policy`` is not
+    ``"greedy"``, ``"look"`` (the seat to move in ``state`` is the searching seat) or
+    ``"random"``. ``value``: a :class:`~ninetynine.agents.value.ValueNet`
     on ``games/warp99/value.py``'s features scores the cut instead of ``heuristics.evaluate``
     (``_core.c``'s ``evaluate_net``, the same operations as ``ValueNet.values``).
 
     :raises ValueError: ``first`` is illegal in ``state``.
     """
-    if policy not in ("greedy", "random") or not has_fast_rollout():
+    if policy not in ("greedy", "random", "look") or not has_fast_rollout():
         return None
     assert _CORE is not None
     params, weights = _prepared(state.game)
