@@ -319,6 +319,9 @@ def test_draw_scores_a_drawn_end_for_the_search_only():
     """``draw=X``: a rollout that ends in a draw (every seat's returns equal) is worth ``X``
     on the [0, 1] scale (``2X - 1`` in returns); wins and losses keep their returns."""
     assert parse_spec("200:draw=0.25") == {"iterations": 200, "draw": 0.25}
+    assert parse_spec("200:eval=calibrated:draw=0") == {
+        "iterations": 200, "evaluation": "calibrated", "draw": 0.0,
+    }  # fmt: skip
     game, drawn = _finished_sixto_game(3)
     assert drawn.returns() == [0.0, 0.0]
     _, won = _finished_sixto_game(0)

@@ -64,6 +64,8 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
                            the game's returns (0.5 for a draw of +1/-1 returns). Below 0.5 the
                            search prefers a chance of winning to a safe draw (a draw counts as
                            not won in the ladder); the fast rollouts are then not used
+    ismcts:200:eval=calibrated  another of the game's cut-off evaluations by name
+                           (``SearchHooks.evaluations``; Sixto: ``calibrated``)
     ismcts:1000:value      a learned value model (``agents/value.py``: the game's shipped
                            ``<game>-<n>p-value``) scores the cut-off rollouts instead of the
                            game's fitted evaluation; ``value=NAME`` or ``value=PATH.npz``
@@ -171,6 +173,8 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["opponents"] = p[4:]
             elif p.startswith("model="):
                 out["model"] = part.strip()[6:]
+            elif p.startswith("eval="):
+                out["evaluation"] = p[5:]
             elif p.startswith("draw="):
                 out["draw"] = float(p[5:])
             elif p == "value":
@@ -207,7 +211,8 @@ def _bad_part(part: str) -> str:
         f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
         "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
         "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000, "
-        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:200:draw=0.25, ismcts:1000:value"
+        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:200:draw=0.25, "
+        "ismcts:200:eval=NAME, ismcts:1000:value"
     )
 
 
@@ -240,6 +245,8 @@ class ISMCTSAgent:
         (``SearchHooks.reweigh``; ``0`` or a game without one: plain determinizations).
     :param value: a learned value model (:func:`~ninetynine.agents.value.load_value_model`'s
         spec; ``""``: the game's shipped one) as the evaluation after ``depth`` turns.
+    :param evaluation: one of the game's named cut-off evaluations
+        (``SearchHooks.evaluations``) instead of its ``evaluate``.
     :param draw: the search's value of a drawn end (a terminal state of 2 or more seats whose
         returns are all equal) in ``[0, 1]`` (loss 0, win 1); ``None``: the game's returns.
     :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
@@ -267,6 +274,7 @@ class ISMCTSAgent:
         opponents: str | None = None,
         value: str | None = None,
         draw: float | None = None,
+        evaluation: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
@@ -286,6 +294,14 @@ class ISMCTSAgent:
         hooks: SearchHooks = search_hooks(game.game_id)
         self.candidates = hooks.candidates if macro else None
         self.evaluate = hooks.evaluate
+        if evaluation is not None:
+            named = hooks.evaluations or {}
+            if evaluation not in named:
+                raise GameOptionError(
+                    f"ismcts: {game.game_id} has no evaluation {evaluation!r}; it has: "
+                    f"{', '.join(sorted(named)) or 'only its default'}"
+                )
+            self.evaluate = named[evaluation]
         #: ``prior(state, candidates) -> move``: the move to beat, if not the rollout policy's.
         self.prior: Callable[[State, list[int]], int] | None = None
         if model is not None:

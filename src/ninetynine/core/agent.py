@@ -156,6 +156,8 @@ class SearchHooks:
     :ivar value_baseline: ``baseline(game, X) -> seat scores [m, n]``: ``evaluate``'s own
         scores from the same features, to compare a model's log-loss with.
     :ivar reweigh: determinizations weighed by an opponent model (see :data:`Reweigh`).
+    :ivar evaluations: other cut-off evaluations by name (``ismcts:…:eval=NAME`` picks one
+        instead of ``evaluate``).
     """
 
     rollout: RolloutPolicy | None = None
@@ -169,6 +171,7 @@ class SearchHooks:
     value_feature_names: tuple[str, ...] = ()
     value_positions: ValuePositions | None = None
     value_baseline: Callable[[Game, Any], Any] | None = None
+    evaluations: dict[str, Evaluate] | None = None
 
 
 _HOOKS: dict[str, SearchHooks] = {}

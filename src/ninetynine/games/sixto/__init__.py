@@ -68,7 +68,14 @@ from ninetynine.core.agent import SearchHooks, register_search_hooks
 from ninetynine.core.registry import Level, register_agent, register_levels
 
 from .game import SixtoGame
-from .heuristics import GreedyAgent, evaluate, explain_choice, rollout_policy, search_candidates
+from .heuristics import (
+    GreedyAgent,
+    evaluate,
+    evaluate_calibrated,
+    explain_choice,
+    rollout_policy,
+    search_candidates,
+)
 from .state import SixtoState
 
 register_agent(
@@ -89,6 +96,7 @@ register_search_hooks(
         doc="greedy rollouts read from the state, cut after two turns and scored by the "
         "sheets' expected scores; the greedy choice of marks and its best one-die changes as "
         "the moves searched",
+        evaluations={"calibrated": evaluate_calibrated},
     ),
 )
 
