@@ -258,7 +258,9 @@ def ladder(
             "default paired), random (random rollouts), flat, depth=N, c=X, z=X, infer=M "
             "(ONO 99: determinizations re-drawn by an opponent model), opp=greedy (the other "
             "seats' rollout moves by greedy), value (a learned value model: "
-            "ismcts:1000:value); e.g. ismcts:5000:steps=20000)."
+            "ismcts:1000:value), eval=NAME (another of the game's cut-off evaluations: "
+            "Sixto's calibrated), draw=X (the search's value of a draw, 0 loss to 1 win); "
+            "e.g. ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,
