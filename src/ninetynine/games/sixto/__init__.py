@@ -110,7 +110,12 @@ register_levels(
         Level("hard", "ismcts:200:random", vs_greedy=(119, 200), vs_random=(50, 50)),
         # the cut-off evaluation's scale by the dice removed (fitted on greedy self-play) and
         # a draw worth a quarter of a win to its own search: 0.37 s a decision, 0.64 s max
-        Level("strongest", "ismcts:200:eval=calibrated:draw=0.25", vs_greedy=(71, 100)),
+        Level(
+            "strongest",
+            "ismcts:200:eval=calibrated:draw=0.25",
+            vs_greedy=(140, 200),
+            vs_random=(25, 25),
+        ),
     ],
 )
 
