@@ -302,3 +302,55 @@ def test_the_greedy_fallback_policy_pickles(monkeypatch):
     twins = [pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot)]
     moves = {choose_action(b, state.clone(), state.current_player()) for b in [bot, *twins]}
     assert len(moves) == 1
+
+
+def _finished_sixto_game(seed):
+    """A 2-player Sixto game played to the end by ``greedy`` (seed 3 is drawn, 190-190; seed
+    0 won by seat 0)."""
+    game = ninetynine.load_game("sixto", num_players=2)
+    state = game.new_initial_state(seed)
+    bots = [make_agent("greedy", game, i, i) for i in range(2)]
+    while not state.is_terminal():
+        state.apply_action(choose_action(bots[state.current_player()], state))
+    return game, state
+
+
+def test_draw_scores_a_drawn_end_for_the_search_only():
+    """``draw=X``: a rollout that ends in a draw (every seat's returns equal) is worth ``X``
+    on the [0, 1] scale (``2X - 1`` in returns); wins and losses keep their returns."""
+    assert parse_spec("200:draw=0.25") == {"iterations": 200, "draw": 0.25}
+    assert parse_spec("200:eval=calibrated:draw=0") == {
+        "iterations": 200, "evaluation": "calibrated", "draw": 0.0,
+    }  # fmt: skip
+    game, drawn = _finished_sixto_game(3)
+    assert drawn.returns() == [0.0, 0.0]
+    _, won = _finished_sixto_game(0)
+    assert won.returns() == [1.0, -1.0]
+    for spec, value in (("ismcts:5:draw=0.25", -0.5), ("ismcts:5:draw=0", -1.0)):
+        bot = make_agent(spec, game, 0, 1)
+        assert bot._rollout(drawn.clone(), Rng(0)) == [value, value]
+        assert bot._rollout(won.clone(), Rng(0)) == [1.0, -1.0]
+    plain = make_agent("ismcts:5", game, 0, 1)
+    assert plain.draw is None and plain._rollout(drawn.clone(), Rng(0)) == [0.0, 0.0]
+    # draw=0.5 is the returns' own value of a draw: the same search, move for move
+    state = game.new_initial_state(9)
+    half = make_agent("ismcts:12:draw=0.5", game, 0, 4)
+    default = make_agent("ismcts:12", game, 0, 4)
+    other = make_agent("greedy", game, 1, 1)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        if state.current_player() == 0:
+            a = choose_action(half, state, 0)
+            assert a == choose_action(default, state, 0)
+            assert half.last["values"] == default.last["values"]
+        else:
+            a = choose_action(other, state, 1)
+        state.apply_action(a)
+
+
+@pytest.mark.parametrize("bad", ["draw=1.5", "draw=-0.1", "draw=x"])
+def test_a_draw_value_outside_0_1_is_refused(bad):
+    game = ninetynine.load_game("sixto", num_players=2)
+    with pytest.raises(GameOptionError, match="ismcts"):
+        make_agent(f"ismcts:{bad}", game, 0, 1)

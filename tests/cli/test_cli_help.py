@@ -126,6 +126,9 @@ def test_ladder_help_gives_the_ismcts_spec_syntax() -> None:
         "z=X",
         "infer=M",
         "opp=greedy",
+        "eval=NAME",
+        "draw=X",
     ):
         assert part in text
     assert parse_spec("5000:steps=20000:ucb:random:flat:depth=2:c=0.7:z=1.0:500ms")
+    assert parse_spec("200:eval=calibrated:draw=0.25")

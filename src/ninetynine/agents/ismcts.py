@@ -65,6 +65,13 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
                            the move the search must beat (``paired``)
     ismcts:200:model=warp99-2p:prior=0  the model's value only (the rollout policy's move
                            stays the one to beat)
+    ismcts:200:draw=0.25   how the bot's own search scores a drawn end (every seat's returns
+                           equal), on the [0, 1] scale of a loss (0) and a win (1); default:
+                           the game's returns (0.5 for a draw of +1/-1 returns). Below 0.5 the
+                           search prefers a chance of winning to a safe draw (a draw counts as
+                           not won in the ladder); the fast rollouts are then not used
+    ismcts:200:eval=calibrated  another of the game's cut-off evaluations by name
+                           (``SearchHooks.evaluations``; Sixto: ``calibrated``)
     ismcts:1000:value      a learned value model (``agents/value.py``: the game's shipped
                            ``<game>-<n>p-value``) scores the cut-off rollouts instead of the
                            game's fitted evaluation; ``value=NAME`` or ``value=PATH.npz``
@@ -172,6 +179,10 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["opponents"] = p[4:]
             elif p.startswith("model="):
                 out["model"] = part.strip()[6:]
+            elif p.startswith("eval="):
+                out["evaluation"] = p[5:]
+            elif p.startswith("draw="):
+                out["draw"] = float(p[5:])
             elif p == "value":
                 out["value"] = ""
             elif p.startswith("value="):
@@ -192,9 +203,11 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
         or out.get("depth", 0) < 0
         or out.get("steps", 1) < 1
         or out.get("infer", 0) < 0
+        or not 0.0 <= out.get("draw", 0.0) <= 1.0
     ):
         raise GameOptionError(
-            f"ismcts: budgets and steps must be positive and depth >= 0, got {arg!r}"
+            "ismcts: budgets and steps must be positive, depth >= 0 and draw between 0 and 1, "
+            f"got {arg!r}"
         )
     return out
 
@@ -204,7 +217,8 @@ def _bad_part(part: str) -> str:
         f"ismcts: cannot read {part!r}; write e.g. ismcts:200 (iterations), ismcts:0.5s "
         "(time per move), ismcts:200:ucb, ismcts:200:random, ismcts:200:depth=2, "
         "ismcts:200:c=0.7, ismcts:200:z=1, ismcts:5000:1s, ismcts:5000:steps=40000, "
-        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:1000:value, ismcts:1000:value:look"
+        "ismcts:200:infer=8, ismcts:200:opp=greedy, ismcts:200:draw=0.25, "
+        "ismcts:200:eval=NAME, ismcts:1000:value, ismcts:1000:value:look"
     )
 
 
@@ -239,6 +253,10 @@ class ISMCTSAgent:
         (``SearchHooks.reweigh``; ``0`` or a game without one: plain determinizations).
     :param value: a learned value model (:func:`~ninetynine.agents.value.load_value_model`'s
         spec; ``""``: the game's shipped one) as the evaluation after ``depth`` turns.
+    :param evaluation: one of the game's named cut-off evaluations
+        (``SearchHooks.evaluations``) instead of its ``evaluate``.
+    :param draw: the search's value of a drawn end (a terminal state of 2 or more seats whose
+        returns are all equal) in ``[0, 1]`` (loss 0, win 1); ``None``: the game's returns.
     :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
     """
 
@@ -263,6 +281,8 @@ class ISMCTSAgent:
         infer: int = 0,
         opponents: str | None = None,
         value: str | None = None,
+        draw: float | None = None,
+        evaluation: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise GameOptionError(f"ismcts: mode must be paired or ucb, not {mode!r}")
@@ -282,6 +302,14 @@ class ISMCTSAgent:
         hooks: SearchHooks = search_hooks(game.game_id)
         self.candidates = hooks.candidates if macro else None
         self.evaluate = hooks.evaluate
+        if evaluation is not None:
+            named = hooks.evaluations or {}
+            if evaluation not in named:
+                raise GameOptionError(
+                    f"ismcts: {game.game_id} has no evaluation {evaluation!r}; it has: "
+                    f"{', '.join(sorted(named)) or 'only its default'}"
+                )
+            self.evaluate = named[evaluation]
         #: ``prior(state, candidates) -> move``: the move to beat, if not the rollout policy's.
         self.prior: Callable[[State, list[int]], int] | None = None
         if model is not None:
@@ -312,10 +340,15 @@ class ISMCTSAgent:
             else:
                 raise GameOptionError(f"ismcts: {game.game_id} has no greedy agent for opp=greedy")
             self.policy = _SeatPolicy(seat, self.policy, others)
+        #: The search's value of a drawn end, on the returns' scale (``None``: the returns').
+        self.draw = None if draw is None or game.num_players < 2 else 2.0 * draw - 1.0
         # the game's rollouts on a fast engine, for its own policy and evaluation only
-        # (NINETYNINE_REFERENCE_ONLY=1 turns it off, as for simulations)
+        # (NINETYNINE_REFERENCE_ONLY=1 turns it off, as for simulations; a draw's own value
+        # needs the terminal returns, which the fast engine does not hand back)
         self._fast_rollout = (
-            None if os.environ.get("NINETYNINE_REFERENCE_ONLY") else hooks.fast_rollout
+            None
+            if os.environ.get("NINETYNINE_REFERENCE_ONLY") or self.draw is not None
+            else hooks.fast_rollout
         )
         self._hook_policy = hooks.rollout
         #: Re-deals per determinization by the game's opponent model (0: off).
@@ -592,7 +625,7 @@ class ISMCTSAgent:
                 state.apply_action(policy(state, rng))
                 steps += 1
             self.steps += steps
-            return state.returns()
+            return self._returns(state)
         turns = 0
         mover = state.current_player()
         while not state.is_terminal():
@@ -606,7 +639,15 @@ class ISMCTSAgent:
             state.apply_action(policy(state, rng))
             steps += 1
         self.steps += steps
-        return state.returns()
+        return self._returns(state)
+
+    def _returns(self, state: State) -> list[float]:
+        """``state.returns()`` of a terminal ``state``, a draw (every seat's returns equal)
+        scored :attr:`draw` when that is set."""
+        r = state.returns()
+        if self.draw is not None and len(r) > 1 and max(r) == min(r):
+            return [self.draw] * len(r)
+        return r
 
 
 def _mean(xs: list[float]) -> float:

@@ -259,7 +259,9 @@ def ladder(
             "(ONO 99, Tripwire: determinizations re-drawn by an opponent model), opp=greedy "
             "(the other seats' rollout moves by greedy), value (a learned value model: "
             "ismcts:1000:value), look (Warp 99: the rest of the own turn in a rollout chosen "
-            "by the evaluation: ismcts:1000:value:look); e.g. ismcts:5000:steps=20000)."
+            "by the evaluation: ismcts:1000:value:look), eval=NAME (another of the game's "
+            "cut-off evaluations: Sixto's calibrated), draw=X (the search's value of a draw, "
+            "0 loss to 1 win); e.g. ismcts:5000:steps=20000)."
         ),
     ] = "random,greedy,ismcts:200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per match.")] = 100,

@@ -161,6 +161,8 @@ class SearchHooks:
     :ivar reweigh: determinizations weighed by an opponent model (see :data:`Reweigh`).
     :ivar look: a rollout policy choosing the searching seat's rest of the turn by the
         evaluation (see :data:`Look`); ``fast_rollout`` plays it as policy ``"look"``.
+    :ivar evaluations: other cut-off evaluations by name (``ismcts:…:eval=NAME`` picks one
+        instead of ``evaluate``).
     """
 
     rollout: RolloutPolicy | None = None
@@ -175,6 +177,7 @@ class SearchHooks:
     value_positions: ValuePositions | None = None
     value_baseline: Callable[[Game, Any], Any] | None = None
     look: Look | None = None
+    evaluations: dict[str, Evaluate] | None = None
 
 
 _HOOKS: dict[str, SearchHooks] = {}

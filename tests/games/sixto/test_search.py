@@ -8,6 +8,7 @@ import pytest
 
 from ninetynine.agents.ismcts import ISMCTSAgent
 from ninetynine.core.agent import SearchView, search_hooks
+from ninetynine.core.errors import GameOptionError
 from ninetynine.core.rng import Rng
 from ninetynine.games.sixto.actions import KEEP, REROLL
 from ninetynine.games.sixto.heuristics import (
@@ -140,3 +141,37 @@ def test_remembered_moves_and_prospects_are_the_ones_worked_out_afresh(pad, n):
         assert (rollout_policy(other), expected_scores(other)) == want
         seen += 1
     assert seen > 10
+
+
+def test_the_calibrated_evaluation_widens_the_scale_by_the_stage():
+    """``eval=calibrated``: ``tanh`` of the same expected margin over a scale that shrinks as
+    dice leave the game (34, 28, 20 points), not :data:`EVAL_SCALE`'s 10 throughout."""
+    import math
+
+    from ninetynine.agents import make_agent
+    from ninetynine.games.sixto.heuristics import (
+        CALIBRATED_SCALES,
+        EVAL_SCALE,
+        evaluate_calibrated,
+    )
+
+    s = position(2, dice=[1, 2, 3, 4, 5, 6])
+    for r in range(3):
+        set_row(s, 0, r, [1, 1, 1, 1] + [0] * 8)
+    e = expected_scores(s)
+    margin = e[0] - e[1]
+    assert margin > 10
+    assert evaluate(s)[0] == pytest.approx(math.tanh(margin / EVAL_SCALE))
+    for removed, scale in ((0, 34.0), (1, 28.0), (2, 20.0), (3, 20.0)):
+        s.removed = list(range(removed))
+        e = expected_scores(s)
+        got = evaluate_calibrated(s)
+        want = math.tanh((e[0] - e[1]) / scale)
+        assert got == pytest.approx([want, -want])
+        assert got[0] < evaluate(s)[0]  # a wider scale: less sure of the lead
+    assert CALIBRATED_SCALES == (34.0, 28.0, 20.0)
+    assert search_hooks("sixto").evaluations == {"calibrated": evaluate_calibrated}
+    bot = make_agent("ismcts:10:eval=calibrated", s.game, 0, 1)
+    assert bot.evaluate is evaluate_calibrated and bot.depth == 2
+    with pytest.raises(GameOptionError, match="has no evaluation 'wide'; it has: calibrated"):
+        make_agent("ismcts:10:eval=wide", s.game, 0, 1)

@@ -508,11 +508,36 @@ def evaluate(state: Any) -> list[float]:
     ]
 
 
+#: ``evaluate_calibrated``'s scale (points of expected margin for ``tanh 1``) by dice removed
+#: (0, 1, 2 or more): the expected final margin is far less certain early than
+#: :data:`EVAL_SCALE` says. Least squares of ``tanh(margin / scale)`` against the returns over
+#: the turn starts of 6,000 greedy 2-player games (seeds 100000-105999; every fifth game held
+#: out: mean squared error 0.787 with ``EVAL_SCALE``, 0.675 with these).
+CALIBRATED_SCALES = (34.0, 28.0, 20.0)
+
+
+def evaluate_calibrated(state: Any) -> list[float]:
+    """:func:`evaluate` with its scale by the dice removed (:data:`CALIBRATED_SCALES`), so the
+    value of an expected margin tracks how often greedy play turns it into a win
+    (``ismcts:…:eval=calibrated``)."""
+    if state.is_terminal():
+        return [float(x) for x in state.returns()]
+    e = expected_scores(state)
+    if len(e) == 1:
+        return e
+    scale = CALIBRATED_SCALES[min(len(state.removed), len(CALIBRATED_SCALES) - 1)]
+    return [
+        math.tanh((e[q] - max(x for i, x in enumerate(e) if i != q)) / scale) for q in range(len(e))
+    ]
+
+
 __all__ = [
+    "CALIBRATED_SCALES",
     "GreedyAgent",
     "Planner",
     "SheetModel",
     "evaluate",
+    "evaluate_calibrated",
     "expected_scores",
     "explain_choice",
     "potential_table",
