@@ -137,7 +137,7 @@ register_levels(
         Level("easy", "greedy", vs_random=(200, 200)),
         Level("medium", "ismcts:200", vs_greedy=(114, 200), vs_random=(200, 200)),
         Level("hard", "ismcts:1000", vs_greedy=(115, 200), vs_random=(200, 200)),
-        Level("strongest", "ismcts:1000:value:look", vs_greedy=(201, 300), vs_random=(100, 100)),
+        Level("strongest", "ismcts:1000:value:look", vs_greedy=(201, 300), vs_random=(200, 200)),
     ],
 )
 register_levels(
