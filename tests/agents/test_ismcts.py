@@ -380,3 +380,10 @@ def test_infer_on_a_game_without_an_opponent_model_is_an_error(game_id):
     with pytest.raises(GameOptionError, match="no opponent model"):
         make_agent("ismcts:50:infer=8", game, 0, 1)
     assert make_agent("ismcts:50:infer=0", game, 0, 1).infer == 0
+
+
+@pytest.mark.parametrize("bad", ["nans", "infs", "50:c=nan", "50:z=inf", "50:c=-inf"])
+def test_a_budget_or_constant_that_is_not_a_finite_number_is_an_error(bad):
+    """``ismcts:nans`` used to search forever (no time is more than NaN seconds)."""
+    with pytest.raises(GameOptionError, match="finite"):
+        parse_spec(bad)

@@ -200,6 +200,8 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
             raise
         except ValueError:
             raise GameOptionError(_bad_part(part)) from None
+    if not all(math.isfinite(out.get(k, 0.0)) for k in ("seconds", "c", "z")):
+        raise GameOptionError(f"ismcts: seconds, c and z must be finite numbers, got {arg!r}")
     if (
         out.get("iterations", 1) < 1
         or out.get("seconds", 1) <= 0
