@@ -354,3 +354,36 @@ def test_a_draw_value_outside_0_1_is_refused(bad):
     game = ninetynine.load_game("sixto", num_players=2)
     with pytest.raises(GameOptionError, match="ismcts"):
         make_agent(f"ismcts:{bad}", game, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:50:look:random", "one rollout"),
+        ("ismcts:50:random:greedy", "one rollout"),
+        ("ismcts:50:ucb:paired", "one mode"),
+    ],
+)
+def test_contradicting_parts_are_one_clear_error_not_the_last_one_silently(spec, message):
+    """``look:random`` used to run random rollouts without a word (the later part won)."""
+    game = ninetynine.load_game("warp99", num_players=2)
+    with pytest.raises(GameOptionError, match=message):
+        make_agent(spec, game, 0, 1)
+    assert parse_spec("50:random:random") == {"iterations": 50, "rollout": "random"}
+
+
+@pytest.mark.parametrize("game_id", ["warp99", "sixto"])
+def test_infer_on_a_game_without_an_opponent_model_is_an_error(game_id):
+    """``infer=8`` on a game with no ``reweigh`` hook used to be dropped silently (a ladder
+    then showed a plain search under the opponent model's name)."""
+    game = ninetynine.load_game(game_id, num_players=2)
+    with pytest.raises(GameOptionError, match="no opponent model"):
+        make_agent("ismcts:50:infer=8", game, 0, 1)
+    assert make_agent("ismcts:50:infer=0", game, 0, 1).infer == 0
+
+
+@pytest.mark.parametrize("bad", ["nans", "infs", "50:c=nan", "50:z=inf", "50:c=-inf"])
+def test_a_budget_or_constant_that_is_not_a_finite_number_is_an_error(bad):
+    """``ismcts:nans`` used to search forever (no time is more than NaN seconds)."""
+    with pytest.raises(GameOptionError, match="finite"):
+        parse_spec(bad)

@@ -76,3 +76,25 @@ def test_an_engine_without_a_declaration_keeps_its_own_clone():
     assert RaceState.clone_fields is None
     assert inspect.getsource(RaceState.clone).lstrip().startswith("def clone(self) -> RaceState")
     assert EngineState.clone.__isabstractmethod__  # type: ignore[attr-defined]
+
+
+def test_a_subclass_adding_a_slot_must_say_how_to_copy_it():
+    """The inherited declaration is checked against the subclass's slots: a slot it adds
+    without a ``clone_fields`` of its own is an error when the class is made (not a clone
+    that silently lacks the field)."""
+    with pytest.raises(TypeError, match=r"does not say how to copy \['extra'\]"):
+
+        class _Extra(NotedRace):
+            __slots__ = ("extra",)
+
+
+def test_a_subclass_without_new_slots_clones_as_its_own_class():
+    class Plain(NotedRace):
+        __slots__ = ()
+
+    s = Plain.new(RaceGame(), 4)
+    s.note, s.pile, s.marks = ("a",), [3], [[1], [2]]
+    s.seen, s.st = [set(), set()], {"plays": [0, 0]}
+    c = s.clone()
+    assert type(c) is Plain and c.to_json() == s.to_json() and c.pile is not s.pile
+    assert Plain.clone.__qualname__.endswith("Plain.clone")

@@ -133,3 +133,23 @@ def test_has_hint_tells_the_games_that_advise(game_id):
 
 def test_a_presentation_without_its_own_hint_has_none():
     assert not Presentation.has_hint(Presentation.__new__(Presentation))
+
+
+def test_a_folder_of_the_same_name_without_code_is_not_taken_for_a_hook_module(
+    tmp_path, monkeypatch
+):
+    """A plug-in keeping assets in a ``drawing/`` folder (no ``__init__.py``: a namespace
+    package to Python) used to get ``drawing_module`` set to it, and every
+    ``drawing_facts`` then failed; only a module with code counts."""
+    pkg = tmp_path / "brk_assets_game"
+    (pkg / "drawing").mkdir(parents=True)
+    (pkg / "drawing" / "table.svg").write_text("<svg/>")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "render.py").write_text("def render_text(*a, **k):\n    return 'board'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class AssetsPresentation(Presentation):
+        __module__ = "brk_assets_game.presentation"
+
+    assert AssetsPresentation.render_module == "brk_assets_game.render"
+    assert AssetsPresentation.drawing_module is None

@@ -151,7 +151,8 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
     >>> parse_spec("0.5s:ucb")
     {'seconds': 0.5, 'mode': 'ucb'}
 
-    :raises GameOptionError: a part it does not understand, or a budget that is not positive.
+    :raises GameOptionError: a part it does not understand, a budget that is not positive, or
+        two rollouts or two modes.
     """
     out: dict[str, Any] = {}
     for part in (arg or "").split(":"):
@@ -160,9 +161,9 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
             continue
         try:
             if p in ("random", "greedy", "look"):
-                out["rollout"] = p
+                _once(out, "rollout", p, "one rollout")
             elif p in MODES:
-                out["mode"] = p
+                _once(out, "mode", p, "one mode")
             elif p == "flat":
                 out["macro"] = False
             elif p.startswith("c="):
@@ -195,8 +196,12 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
                 out["seconds"] = float(p[:-1])
             else:
                 out["iterations"] = int(p)
+        except GameOptionError:
+            raise
         except ValueError:
             raise GameOptionError(_bad_part(part)) from None
+    if not all(math.isfinite(out.get(k, 0.0)) for k in ("seconds", "c", "z")):
+        raise GameOptionError(f"ismcts: seconds, c and z must be finite numbers, got {arg!r}")
     if (
         out.get("iterations", 1) < 1
         or out.get("seconds", 1) <= 0
@@ -210,6 +215,14 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
             f"got {arg!r}"
         )
     return out
+
+
+def _once(out: dict[str, Any], key: str, value: str, what: str) -> None:
+    """``out[key] = value``, unless another value is there already (a spec that asks for two
+    rollouts or two modes would otherwise run the later one without a word)."""
+    if out.get(key, value) != value:
+        raise GameOptionError(f"ismcts: {what} only, got {out[key]!r} and {value!r}")
+    out[key] = value
 
 
 def _bad_part(part: str) -> str:
@@ -250,14 +263,15 @@ class ISMCTSAgent:
     :param opponents: the rollout policy of the other seats: ``None`` (the bot's own),
         ``"greedy"`` (the game's greedy agent) or ``"random"``.
     :param infer: re-deals per determinization for the game's opponent model
-        (``SearchHooks.reweigh``; ``0`` or a game without one: plain determinizations).
+        (``SearchHooks.reweigh``; ``0``: plain determinizations).
     :param value: a learned value model (:func:`~ninetynine.agents.value.load_value_model`'s
         spec; ``""``: the game's shipped one) as the evaluation after ``depth`` turns.
     :param evaluation: one of the game's named cut-off evaluations
         (``SearchHooks.evaluations``) instead of its ``evaluate``.
     :param draw: the search's value of a drawn end (a terminal state of 2 or more seats whose
         returns are all equal) in ``[0, 1]`` (loss 0, win 1); ``None``: the game's returns.
-    :raises GameOptionError: an unknown mode or rollout, or a model that does not fit.
+    :raises GameOptionError: an unknown mode or rollout, a model that does not fit, or
+        ``infer`` on a game without an opponent model.
     """
 
     name = "ismcts"
@@ -352,7 +366,9 @@ class ISMCTSAgent:
         )
         self._hook_policy = hooks.rollout
         #: Re-deals per determinization by the game's opponent model (0: off).
-        self.infer = infer if hooks.reweigh is not None else 0
+        if infer and hooks.reweigh is None:
+            raise GameOptionError(f"ismcts: {game.game_id} has no opponent model for infer={infer}")
+        self.infer = infer
         self._reweigh = hooks.reweigh
         self._hook_evaluate = hooks.evaluate
         #: Decisions taken through plain ``step`` (no view: no search).

@@ -49,6 +49,10 @@ class EngineState(State):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         declared = cls.__dict__.get("clone_fields")
+        if declared is None and "clone" not in cls.__dict__:
+            # a subclass of a declaring engine: the inherited list is checked against its
+            # own slots (a slot it adds unnamed is an error now, not a clone that lacks it)
+            declared = getattr(cls, "clone_fields", None)
         if declared is not None:
             setattr(cls, "clone", declared.method_for(cls))  # noqa: B010 (mypy: a method)
 

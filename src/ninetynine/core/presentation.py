@@ -70,9 +70,10 @@ class Presentation:
         that serve hooks (see below), by a convention of one signature each. A subclass
         defined in a package's ``presentation`` module that leaves one unset takes the
         package's module of that name (``render``, ``events``, ``drawing``, ``tensor``) when
-        there is one (:meth:`__init_subclass__`): ``games/ono99/presentation.py`` serves its
-        board from ``games/ono99/render.py`` without naming it. Set one to ``None`` to keep the
-        hook's own code.
+        there is one, a ``.py`` file or a package with an ``__init__.py`` (a folder of assets
+        by that name does not count) (:meth:`__init_subclass__`):
+        ``games/ono99/presentation.py`` serves its board from ``games/ono99/render.py``
+        without naming it. Set one to ``None`` to keep the hook's own code.
     :cvar web_drawing: the browser drawing of a game in another package: a JavaScript module
         (an ES module whose default export has ``render(root, view, ui)``, as the drawings in
         ``ninetynine/web/static/games/`` do), named by its path relative to the folder of the
@@ -109,7 +110,9 @@ class Presentation:
             attr = f"{role}_module"
             if attr not in cls.__dict__ and getattr(cls, attr) is None:
                 sibling = f"{package}.{role}"
-                if find_spec(sibling) is not None:
+                spec = find_spec(sibling)
+                # a folder without code (assets) is a namespace package: no origin
+                if spec is not None and spec.origin not in (None, "namespace"):
                     setattr(cls, attr, sibling)
 
     def __init__(self, game: Game) -> None:

@@ -192,3 +192,33 @@ def test_infer_is_an_ismcts_option():
     game = ninetynine.load_game("tripwire", num_players=2)
     assert make_agent("ismcts:50:infer=1", game, 0, 1).infer == 1
     assert make_agent("ismcts:50", game, 0, 1).infer == 0
+
+
+def test_the_remembered_record_is_the_games_own_even_when_an_id_is_reused(monkeypatch):
+    """The record was remembered under ``id(game)``: a game freed and another made at the same
+    address (other options) with the same moves got the first one's record. Simulated here by
+    an ``id`` that gives every object the same number."""
+    strict = ninetynine.load_game("tripwire", num_players=2)
+    loose = ninetynine.load_game("tripwire", num_players=2, must_null=False)
+    rng = Rng(5)
+    for seed in range(40):
+        s = strict.new_initial_state(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randbelow(len(legal))])
+            t = loose.new_initial_state(seed)
+            for a in s.hist:
+                if t.is_terminal() or a not in t.legal_actions():
+                    break
+                t.apply_action(a)
+            else:
+                inference._CACHE.clear()
+                want = inference.public_record(t)
+                if want == inference.public_record(s):
+                    continue
+                monkeypatch.setattr(inference, "id", lambda obj: 1, raising=False)
+                inference._CACHE.clear()
+                inference.public_record(s)
+                assert inference.public_record(t) == want
+                return
+    pytest.fail("no game where must_null changes the record")

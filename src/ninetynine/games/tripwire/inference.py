@@ -46,7 +46,7 @@ LOSE, GAIN, FORBID = 0, 1, 2
 #: The stand-in state's filler card: a Null, which fits no dock.
 _FILLER = NULL
 
-_CACHE: dict[tuple[Any, ...], list[list[tuple[int, Any]]]] = {}
+_CACHE: dict[tuple[Any, ...], tuple[Any, list[list[tuple[int, Any]]]]] = {}
 
 
 def public_record(s: TripwireState) -> list[list[tuple[int, Any]]]:
@@ -57,10 +57,11 @@ def public_record(s: TripwireState) -> list[list[tuple[int, Any]]]:
 
     Remembered for the last record asked (a search asks for it once per determinization)."""
     game = s.game
-    key = (id(game), len(s.hist), tuple(s.hist))
+    key = (len(s.hist), tuple(s.hist))
     got = _CACHE.get(key)
-    if got is not None:
-        return got
+    # the game itself, not its id: a freed game's id may be another game's (other options)
+    if got is not None and got[0] is game:
+        return got[1]
     n = game.num_players
     g = cast("TripwireState", game.new_initial_state(0))
     g.hands = [[_FILLER] * 64 for _ in range(n)]
@@ -105,7 +106,7 @@ def public_record(s: TripwireState) -> list[list[tuple[int, Any]]]:
         if g.is_terminal():
             break
     _CACHE.clear()
-    _CACHE[key] = out
+    _CACHE[key] = (game, out)
     return out
 
 
