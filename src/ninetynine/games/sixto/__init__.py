@@ -114,7 +114,7 @@ register_levels(
             "strongest",
             "ismcts:200:eval=calibrated:draw=0.25",
             vs_greedy=(140, 200),
-            vs_random=(25, 25),
+            vs_random=(200, 200),
         ),
     ],
 )
