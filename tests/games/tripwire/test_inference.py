@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 import ninetynine
+from inference_checks import reweighed_hands
 from ninetynine.agents import make_agent
-from ninetynine.core.agent import SearchView, choose_action
+from ninetynine.core.agent import choose_action
 from ninetynine.core.rng import Rng
 from ninetynine.games.tripwire import inference
 from ninetynine.games.tripwire.actions import DRAW, NULL_ACTION, PLAY_MAX, TAKE
@@ -117,19 +118,10 @@ def test_reweighed_determinizations_follow_the_forced_draws():
     the hidden cards."""
     s = _drew_on(1)
     fits = {k for k in range(NULL + 1) if _fits(s, k)}
-    view = SearchView(s, 0)
 
     def fitting(infer: int) -> float:
-        rng = Rng(3)
-        total = 0
-        for _ in range(200):
-            d = view.sample(rng.next_u64())
-            if infer:
-                d = inference.reweigh(d, 0, rng, infer)
-            assert d.observation(0) == s.observation(0)
-            assert sorted(d.hands[1] + d.draw) == sorted(s.hands[1] + s.draw)
-            total += sum(1 for k in d.hands[1] if k in fits)
-        return total / 200
+        hands = reweighed_hands(s, inference.reweigh, infer, 200)
+        return sum(sum(1 for k in h if k in fits) for h in hands) / 200
 
     plain, model = fitting(0), fitting(1)
     # at most the card drawn last (and cards drawn before earlier plays) may fit
