@@ -222,6 +222,16 @@ def test_clone_is_independent(game_id, n):
         assert frozen.legal_actions() == state.legal_actions()
 
 
+def test_engine_states_keep_no_stray_attributes(game_id, n):
+    # Every field is a declared slot: an attribute an engine sets but forgot to declare (and so
+    # to clone, pickle or hide) is an AttributeError at once, not a silent extra in __dict__.
+    for state, _ in _every(9, _trajectory(game_id, n)):
+        for s in (state, state.clone()):
+            assert not hasattr(s, "__dict__"), (type(s).__name__, vars(s))
+        with pytest.raises(AttributeError):
+            state.not_a_field = 1
+
+
 def test_notation_round_trips_for_every_legal_action(game_id, n):
     for state, _ in _every(2, _trajectory(game_id, n)):
         for a in state.legal_actions():

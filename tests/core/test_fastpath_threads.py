@@ -41,7 +41,13 @@ def test_two_threads_reading_one_fast_state_both_see_its_position(game_id: str) 
             other.append(reader)
         apply(action)
 
-    kept.apply_action = apply_and_let_another_thread_read
+    class Hooked(type(kept)):  # type: ignore[misc]
+        __slots__ = ()  # the engines keep no __dict__: hook the method through the class
+
+        def apply_action(self, action: int) -> None:
+            apply_and_let_another_thread_read(action)
+
+    kept.__class__ = Hooked
     mine = state.observation(0)
     other[1].join()
     truth = game.new_initial_state(7)  # midgame's seed, replayed on the reference engine

@@ -365,6 +365,10 @@ class State(ABC):
     :meth:`clone` gives an independent copy.
     """
 
+    #: None of its own: an engine that lists its fields in ``__slots__`` has no ``__dict__``
+    #: (a field it forgot to list is an ``AttributeError``, not a silent extra attribute).
+    __slots__ = ()
+
     game: Game
     seed: int
     rng: Rng

@@ -101,6 +101,7 @@ class HeroesState(EngineState):
         "revealed",
         "rng",
         "rules",
+        "secret",
         "seed",
         "st",
         "turn",
