@@ -387,3 +387,12 @@ def test_a_budget_or_constant_that_is_not_a_finite_number_is_an_error(bad):
     """``ismcts:nans`` used to search forever (no time is more than NaN seconds)."""
     with pytest.raises(GameOptionError, match="finite"):
         parse_spec(bad)
+
+
+@pytest.mark.parametrize("bad", ["50:c=-1", "50:z=-0.5", "50:ucb:c=-0.1"])
+def test_a_negative_exploration_constant_or_margin_is_an_error(bad):
+    """``c=-1`` used to be taken: a negative UCB bonus steers the search away from the moves it
+    has tried least, the opposite of exploring."""
+    with pytest.raises(GameOptionError, match="c and z >= 0"):
+        parse_spec(bad)
+    assert parse_spec("50:c=0:z=0") == {"iterations": 50, "c": 0.0, "z": 0.0}

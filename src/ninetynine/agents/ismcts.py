@@ -151,8 +151,10 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
     >>> parse_spec("0.5s:ucb")
     {'seconds': 0.5, 'mode': 'ucb'}
 
-    :raises GameOptionError: a part it does not understand, a budget that is not positive, or
-        two rollouts or two modes.
+    :raises GameOptionError: a part it does not understand, a budget that is not positive, a
+        negative ``c`` or ``z`` (a UCB bonus or a margin below zero would steer the search away
+        from what it has tried least, or leave the policy's move on any worse estimate), or two
+        rollouts or two modes.
     """
     out: dict[str, Any] = {}
     for part in (arg or "").split(":"):
@@ -208,11 +210,13 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
         or out.get("depth", 0) < 0
         or out.get("steps", 1) < 1
         or out.get("infer", 0) < 0
+        or out.get("c", 0.0) < 0
+        or out.get("z", 0.0) < 0
         or not 0.0 <= out.get("draw", 0.0) <= 1.0
     ):
         raise GameOptionError(
-            "ismcts: budgets and steps must be positive, depth >= 0 and draw between 0 and 1, "
-            f"got {arg!r}"
+            "ismcts: budgets and steps must be positive, depth, c and z >= 0 and draw between "
+            f"0 and 1, got {arg!r}"
         )
     return out
 
