@@ -146,7 +146,7 @@ register_levels(
         Level("easy", "greedy", vs_random=(200, 200)),
         Level("medium", "ismcts:200", vs_greedy=(119, 200), vs_random=(200, 200)),
         Level("hard", "ismcts:1000", vs_greedy=(129, 200), vs_random=(200, 200)),
-        Level("strongest", "ismcts:5000:steps=20000", vs_greedy=(70, 100), vs_random=(100, 100)),
+        Level("strongest", "ismcts:5000:steps=20000", vs_greedy=(134, 200), vs_random=(200, 200)),
     ],
 )
 
