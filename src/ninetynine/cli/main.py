@@ -151,9 +151,9 @@ def play(
     Type a move's number or its notation; hint, help, rules, board and quit also work. The
     game record is saved when the game ends, on quit and on Ctrl-D.
     """
-    from .play import run_play
+    from .play import PlayCommand, run_play
 
-    run_play(game, players, seat, variant, option, seed, record, delay)
+    run_play(PlayCommand(game, players, seat, variant, option, seed, record, delay))
 
 
 @app.command()
