@@ -849,7 +849,8 @@ done:
 
 FS_DEFINE_SEQUENCE(name_tuple, Tuple, char *const, PyUnicode_FromString)
 
-static void add_constants(PyObject *m) {
+/* the name tables fast.py checks against the Python modules */
+static void add_name_tables(PyObject *m) {
     PyModule_AddObject(m, "PARAM_FIELDS",
                        Py_BuildValue("((si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si))",
                                      "num_players", 1, "one_per_dock", 1, "stop_early", 1,
@@ -866,7 +867,7 @@ static void add_constants(PyObject *m) {
     FS_CONST(HAND_SIZE), {"NUMBER", EFF_NUMBER}, {"STASIS_PLAY", EFF_STASIS},     \
     {"DEFUSE", EFF_DEFUSE}, {"TRIPWIRE", EFF_TRIPWIRE}, {"MAX_PLAYERS", MAXP},    \
     {"MAX_CARDS", MAXCARDS}
-#define FS_MODULE_INIT(m) add_constants(m)
+#define FS_MODULE_INIT(m) add_name_tables(m)
 /* bumped with every change of this file (fast.py refuses another version) */
 #define FS_VERSION 3
 #include "faststate_module.h"
