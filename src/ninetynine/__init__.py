@@ -9,43 +9,9 @@ True
 0
 """
 
-from .core import (
-    TERMINAL,
-    Agent,
-    Game,
-    GameOptionError,
-    GameRecord,
-    IllegalActionError,
-    NinetyNineError,
-    NotationError,
-    RecordError,
-    Rng,
-    State,
-    list_agents,
-    list_games,
-    load_game,
-    parse_record,
-    read_record,
-)
+from .core import *  # noqa: F403 (the public names, listed once: core.__all__)
+from .core import __all__ as _core_names
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "TERMINAL",
-    "Agent",
-    "Game",
-    "GameOptionError",
-    "GameRecord",
-    "IllegalActionError",
-    "NinetyNineError",
-    "NotationError",
-    "RecordError",
-    "Rng",
-    "State",
-    "__version__",
-    "list_agents",
-    "list_games",
-    "load_game",
-    "parse_record",
-    "read_record",
-]
+__all__ = [*_core_names, "__version__"]

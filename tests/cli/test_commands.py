@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import ninetynine
 from ninetynine.cli.common import notation_help, parse_option_pairs
 from ninetynine.cli.main import app
-from ninetynine.cli.play import build_game, seat_specs
+from ninetynine.cli.play import PlayCommand, build_game, seat_specs
 from ninetynine.cli.replay import ReplayViewer, load_replay, run_replay
 from ninetynine.core.errors import GameOptionError
 from ninetynine.core.records import GameRecord, parse_record, read_record
@@ -137,10 +137,12 @@ def test_seat_specs_and_player_counts() -> None:
     assert seat_specs(None, 3) == ["human", "greedy", "greedy"]
     assert seat_specs(["random"], 2) == ["random", "greedy"]
     assert seat_specs(["human,random", "greedy"], 4) == ["human", "random", "greedy", "greedy"]
-    game, specs = build_game("ninetynine", None, ["human", "random"], None, ["bonus_rule=yes"])
+    game, specs = build_game(
+        PlayCommand("ninetynine", seats=["human", "random"], option_pairs=["bonus_rule=yes"])
+    )
     assert game.num_players == 2 and specs == ["human", "random"]
     assert game.options["bonus_rule"] is True
-    game, specs = build_game("warp99", None, ["greedy"], None, None)
+    game, specs = build_game(PlayCommand("warp99", seats=["greedy"]))
     assert game.num_players == 3 and specs == ["greedy"] * 3
     with pytest.raises(GameOptionError):
         parse_option_pairs(["=3"])

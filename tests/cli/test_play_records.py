@@ -23,7 +23,7 @@ from ninetynine.cli.common import (
     terminal_read_line,
 )
 from ninetynine.cli.main import app
-from ninetynine.cli.play import run_play
+from ninetynine.cli.play import PlayCommand, run_play
 from ninetynine.cli.session import PlaySession
 from ninetynine.core.records import read_record
 
@@ -68,7 +68,7 @@ def test_the_record_lines_never_wrap(tmp_path: Path) -> None:
     line each, so they can be copied."""
     out = Transcript(width=40)
     path = tmp_path / ("x" * 60) / "game.txt"
-    run_play("warp99", 2, ["greedy"], None, None, 1, path, 0.0, console=out.console)
+    run_play(PlayCommand("warp99", 2, ["greedy"], seed=1, record=path), console=out.console)
     saved = next(path.parent.iterdir())
     lines = out.text.splitlines()
     assert f"Record saved: {saved}" in lines
@@ -158,7 +158,8 @@ def test_quit_at_the_hand_over_quits(tmp_path: Path, answers: list[str]) -> None
     out = Transcript()
     path = tmp_path / "r.txt"
     script = ScriptedInput([*answers, "never read"], limit=len(answers))
-    result = run_play("ono99", 2, ["human", "human"], None, None, 2, path, 0.0, out.console, script)
+    command = PlayCommand("ono99", 2, ["human", "human"], seed=2, record=path)
+    result = run_play(command, out.console, script)
     assert result.reason == "quit"
     assert script.calls == len(answers)
     assert script.prompts[-1].startswith("Pass the keyboard to Seat ")
@@ -256,7 +257,7 @@ def test_a_stop_signal_saves_the_record(tmp_path: Path, signame: str) -> None:
     saved_out, saved_err = sys.stdout, sys.stderr
     try:
         with pytest.raises(typer.Exit) as exit_info:
-            run_play("warp99", 2, ["human"], None, None, 2, path, 0.0, out.console, hang_up)
+            run_play(PlayCommand("warp99", 2, ["human"], seed=2, record=path), out.console, hang_up)
     finally:
         sys.stdout, sys.stderr = saved_out, saved_err
     assert exit_info.value.exit_code == 128 + sig

@@ -151,9 +151,9 @@ def play(
     Type a move's number or its notation; hint, help, rules, board and quit also work. The
     game record is saved when the game ends, on quit and on Ctrl-D.
     """
-    from .play import run_play
+    from .play import PlayCommand, run_play
 
-    run_play(game, players, seat, variant, option, seed, record, delay)
+    run_play(PlayCommand(game, players, seat, variant, option, seed, record, delay))
 
 
 @app.command()
@@ -468,16 +468,14 @@ def train(
 
     Play it with --seat learned:FILE, or use it in search as ismcts:1000:model=FILE
     (a --value model: ismcts:1000:value=FILE). See docs/learned.md."""
-    from .train import run_train, run_train_value
+    from .train import TrainCommand, run_train, run_train_value
 
+    command = TrainCommand(game, players, seed, out, resume, option, progress)
     if value:
-        run_train_value(
-            game, players, seed, out, resume, option, progress,
-            games=games, epochs=epochs, hidden=hidden, lr=lr, every=every,
-        )  # fmt: skip
+        run_train_value(command, games=games, epochs=epochs, hidden=hidden, lr=lr, every=every)
         return
     run_train(
-        game, players, seed, out, resume, option, progress,
+        command,
         rounds=rounds, games=games, epochs=epochs, hidden=hidden, batch=batch, lr=lr,
         keep=keep, imitation=imitation, mix=mix, explore=explore, value_weight=value_weight,
         teacher=teacher,

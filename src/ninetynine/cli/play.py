@@ -13,6 +13,7 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import typer
@@ -49,13 +50,25 @@ def seat_specs(seats: Sequence[str] | None, num_players: int) -> list[str]:
     return given + ["greedy"] * (num_players - len(given))
 
 
-def build_game(
-    game_id: str,
-    players: int | None,
-    seats: Sequence[str] | None,
-    variant: str | None,
-    option_pairs: Sequence[str] | None,
-) -> tuple[Game, list[str]]:
+@dataclass(frozen=True)
+class PlayCommand:
+    """What ``ninetynine play`` takes from the command line: the game id, ``--players``
+    (``None``: from the ``--seat`` values, else the game's default), the ``--seat`` values,
+    ``--variant``, the ``--option`` key=value pairs, ``--seed`` (``None``: a fresh one),
+    ``--record`` (a file or a directory; ``None``: the data directory) and ``--delay``
+    (seconds after each bot move)."""
+
+    game_id: str
+    players: int | None = None
+    seats: Sequence[str] | None = None
+    variant: str | None = None
+    option_pairs: Sequence[str] | None = None
+    seed: int | None = None
+    record: str | Path | None = None
+    delay: float = 0.0
+
+
+def build_game(command: PlayCommand) -> tuple[Game, list[str]]:
     """The game and the seat specs a ``play`` command line asks for.
 
     Without ``--players``, several ``--seat`` values set the number of seats (at least the
@@ -63,7 +76,8 @@ def build_game(
 
     :raises GameOptionError: unknown game, bad option, bad player count, too many seats.
     """
-    options = apply_variant(game_id, variant, parse_option_pairs(option_pairs))
+    game_id, players, seats = command.game_id, command.players, command.seats
+    options = apply_variant(game_id, command.variant, parse_option_pairs(command.option_pairs))
     n_given = len([s for item in seats or [] for s in parse_name_list(item, "seat")])
     if players is None and n_given:
         cls = game_class(game_id)
@@ -82,28 +96,20 @@ def build_game(
 
 
 def run_play(
-    game_id: str,
-    players: int | None,
-    seats: Sequence[str] | None,
-    variant: str | None,
-    option_pairs: Sequence[str] | None,
-    seed: int | None,
-    record: str | Path | None,
-    delay: float,
-    console: Console | None = None,
-    read_line: ReadLine | None = None,
+    command: PlayCommand, console: Console | None = None, read_line: ReadLine | None = None
 ) -> PlayResult:
     """Run ``ninetynine play``; bad arguments exit with code 2 and one red line.
 
     Exits with code 130 when interrupted (Ctrl-C); the record is saved in every case, as
-    :func:`~ninetynine.cli.common.record_path` reads ``record`` (a directory: inside it), never
-    over an existing file.
+    :func:`~ninetynine.cli.common.record_path` reads ``command.record`` (a directory: inside
+    it), never over an existing file.
     """
+    record, delay = command.record, command.delay
     with friendly_errors():
-        game, specs = build_game(game_id, players, seats, variant, option_pairs)
+        game, specs = build_game(command)
         if delay < 0:
             raise GameOptionError(f"--delay must be 0 or more, got {delay}")
-        state = game.new_initial_state(seed=seed)
+        state = game.new_initial_state(seed=command.seed)
         path = record_path(record, game.game_id, state.seed)
         check_output_dir(path.parent, "--record" if record is not None else "the records folder")
         session = PlaySession(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,17 +13,26 @@ from .common import friendly_errors, make_console, parse_option_pairs
 from .progress import LineProgress
 
 
-def run_train(
-    game: str,
-    players: int,
-    seed: int,
-    out: Path,
-    resume: bool,
-    option: list[str] | None,
-    progress: bool,
-    **settings: Any,
-) -> None:
-    """Train, show each round's progress and figures, and say where the model went."""
+@dataclass(frozen=True)
+class TrainCommand:
+    """The settings both kinds of ``ninetynine train`` take from the command line: the game
+    and seat count, the seed of every draw, the model file ``out`` (``resume``: continue the
+    run that wrote it), the ``--option key=value`` pairs, and whether to show progress."""
+
+    game: str
+    players: int
+    seed: int
+    out: Path
+    resume: bool
+    option: list[str] | None
+    progress: bool
+
+
+def run_train(args: TrainCommand, **settings: Any) -> None:
+    """Train, show each round's progress and figures, and say where the model went
+    (``settings``: the rest of :class:`~ninetynine.agents.training.TrainConfig`)."""
+    game, players, seed, out = args.game, args.players, args.seed, args.out
+    resume, option, progress = args.resume, args.option, args.progress
     with friendly_errors():
         from ninetynine.agents.training import TrainConfig, checkpoint_path, train
 
@@ -101,22 +111,12 @@ def run_train(
 
 
 def run_train_value(
-    game: str,
-    players: int,
-    seed: int,
-    out: Path,
-    resume: bool,
-    option: list[str] | None,
-    progress: bool,
-    *,
-    games: int,
-    epochs: int,
-    hidden: int,
-    lr: float,
-    every: int,
+    args: TrainCommand, *, games: int, epochs: int, hidden: int, lr: float, every: int
 ) -> None:
     """``train --value``: a value model (``agents/value.py``), each epoch's held-out log-loss
     shown as it finishes."""
+    game, players, seed, out = args.game, args.players, args.seed, args.out
+    resume, option, progress = args.resume, args.option, args.progress
     with friendly_errors():
         import ninetynine
         from ninetynine.agents.value import train_value

@@ -56,13 +56,13 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
-from .common import METADATA, GameEnv, SeatAgents
+from .common import METADATA, SeatAgents
 
 ObsType = dict[str, np.ndarray]
 
 
 # PettingZoo ships no type information: its base class is Any to the checker.
-class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):  # type: ignore[misc]
+class NinetyNineAECEnv(SeatAgents, AECEnv[str, ObsType, int]):  # type: ignore[misc]
     """AEC environment for the game ``game_id`` (see the module docstring); a bad game,
     option or render mode raises as :meth:`GameEnv._set_up` says."""
 
@@ -71,20 +71,8 @@ class NinetyNineAECEnv(GameEnv, SeatAgents, AECEnv[str, ObsType, int]):  # type:
         "name": "ninetynine_v0",
         "is_parallelizable": False,
     }
-
-    def __init__(
-        self,
-        game_id: str,
-        num_players: int | None = None,
-        render_mode: str | None = None,
-        **options: Any,
-    ) -> None:
-        super().__init__()
-        self._set_up(game_id, num_players, render_mode, options)
-        self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_v0"}
-        self._set_up_agents()
-        #: ``rewards`` holds only zeros (so a mid-game step need not rebuild it)
-        self._zero_rewards = False
+    #: ``rewards`` holds only zeros (so a mid-game step need not rebuild it)
+    _zero_rewards = False
 
     # -- the AEC API ----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -97,12 +97,25 @@ class GameEnv:
         return self._state
 
 
-class SeatAgents:
-    """The PettingZoo envs' agents: ``player_i`` is seat ``i``, each with its own spaces."""
+class SeatAgents(GameEnv):
+    """What the PettingZoo envs (AEC and Parallel) share: the constructor, the agents
+    (``player_i`` is seat ``i``, each with its own spaces) and the env's name, the class's
+    ``metadata["name"]`` with the game id for its ``ninetynine`` (``warp99_v0``)."""
 
-    game: Game
+    metadata: dict[str, Any]
 
-    def _set_up_agents(self) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        """A bad game, option or render mode raises as :meth:`GameEnv._set_up` says."""
+        super().__init__()  # PettingZoo's own (AECEnv's; the Parallel base has none)
+        self._set_up(game_id, num_players, render_mode, options)
+        name = self.game.game_id + type(self).metadata["name"].removeprefix("ninetynine")
+        self.metadata = {**type(self).metadata, "name": name}
         n = self.game.num_players
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}

@@ -3,16 +3,12 @@
 | property | value |
 | --- | --- |
 | creation | `ninetynine.envs.parallel_env("sixto", num_players=3, render_mode="ansi", **options)` |
-| agents | `player_0 .. player_{n-1}` (seat i is `player_i`) |
-| actions | `Discrete(game.num_distinct_actions)`: the game's action ids |
-| observations | `Dict(observation=Box(0, 1, (L,), float32), action_mask=Box(0, 1, (A,), int8))` |
+| agents, actions, observation space, truncations, render modes | as in the AEC env (`aec.py`) |
 | observation | `state.observation_tensor(seat)` at the start of the step, for every agent |
 | action mask | the seat's legal actions if it acts in this step; all 0 for the others |
 | rewards | 0 until the end; then `state.returns()` (as in the AEC env; Sixto alone: the score) |
 | terminations | all agents when the game ends (then `agents` is empty) |
-| truncations | all agents after `game.max_game_length` actions (never reached in play) |
 | infos | `{}` per agent while the game is live; at the end `{"game_seed": s}` (replay) |
-| render modes | `ansi` (the text board), `human` (prints it), `rgb_array` (an image of it) |
 
 Which seats act together is the game's to say: a state with simultaneous moves has
 ``simultaneous_players()`` (the seats deciding now, in the order their actions are applied) and
@@ -48,7 +44,7 @@ from pettingzoo import ParallelEnv
 from ninetynine.core.errors import IllegalActionError
 from ninetynine.core.game import State
 
-from .common import METADATA, GameEnv, SeatAgents
+from .common import METADATA, SeatAgents
 
 ObsType = dict[str, np.ndarray]
 #: What ``step`` returns: observations, rewards, terminations, truncations, infos (per agent).
@@ -80,7 +76,7 @@ def legal_for(state: State, seat: int) -> list[int]:
 
 
 # PettingZoo ships no type information: its base class is Any to the checker.
-class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
+class NinetyNineParallelEnv(SeatAgents, ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
     """Parallel environment for the game ``game_id`` (see the module docstring); a bad game,
     option or render mode raises as :meth:`GameEnv._set_up` says, a bad ``illegal_action``
     a ``ValueError``."""
@@ -99,12 +95,10 @@ class NinetyNineParallelEnv(GameEnv, SeatAgents, ParallelEnv[str, ObsType, int])
         illegal_action: str = "raise",
         **options: Any,
     ) -> None:
-        self._set_up(game_id, num_players, render_mode, options)
+        super().__init__(game_id, num_players, render_mode, **options)
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
         self.illegal_action = illegal_action
-        self.metadata = {**type(self).metadata, "name": f"{self.game.game_id}_parallel_v0"}
-        self._set_up_agents()
         self.agents: list[str] = []
 
     def reset(

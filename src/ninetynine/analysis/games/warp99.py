@@ -502,12 +502,8 @@ def classic_bonus(ctx: Context) -> None:
     r = ctx.report
     r.heading("Classic Ninety Nine with and without the bonus rule")
     rows, data, series = [], {}, {}
-    groups: dict[str, list[tuple[str, float, list[float]]]] = {}
-    fair = {}
     for n in COUNTS:
         label = f"{n} players"
-        groups[label] = []
-        fair[label] = 1 / n
         for bonus in ("false", "true"):
             games = ctx.run(n, {"bonus_rule": bonus}, game_id=CLASSIC)
             turns = mean_ci([length_of(g) for g in games])
@@ -526,7 +522,6 @@ def classic_bonus(ctx: Context) -> None:
                     pct_ci(*seat0),
                 ]
             )
-            groups[label].append((f"bonus {'on' if bonus == 'true' else 'off'}", *seat0))
             if n == 3:
                 series[f"bonus rule {'on' if bonus == 'true' else 'off'}"] = [
                     length_of(g) for g in games

@@ -34,9 +34,11 @@
  * then `#include "faststate.h"`, then any methods of its own (taking FastState *), then
  * `#include "faststate_module.h"`, which defines the type and PyInit__fast. Optional macros
  * for that second header: FS_EXTRA_METHODS (PyMethodDef entries of the type),
- * FS_EXTRA_MODULE_METHODS (of the module), FS_MODULE_INIT(m) (a statement run on the new
- * module, e.g. adding constants), FS_VERSION (an int, bumped with every change of the game's
- * C file: its Python side refuses another).
+ * FS_EXTRA_MODULE_METHODS (of the module), FS_INT_CONSTANTS (the module's int constants, a
+ * list of {"NAME", value} entries, FS_CONST(NAME) where the C name is the Python one),
+ * FS_MODULE_INIT(m) (a statement run on the new module, e.g. adding other objects),
+ * FS_VERSION (an int, bumped with every change of the game's C file: its Python side refuses
+ * another).
  *
  * Methods: current_player, is_terminal, legal_actions, legal_actions_mask(out=None),
  * observation_tensor(player, out=None), apply_action (a legal int here; anything else to the

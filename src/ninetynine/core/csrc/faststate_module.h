@@ -11,6 +11,9 @@
 #ifndef FS_MODULE_INIT
 #define FS_MODULE_INIT(m) ((void)(m))
 #endif
+#ifndef FS_INT_CONSTANTS
+#define FS_INT_CONSTANTS
+#endif
 #ifndef FS_VERSION
 #define FS_VERSION 1
 #endif
@@ -64,6 +67,16 @@ static PyTypeObject FastStateType = {
     .tp_getset = fs_getset,
 };
 
+/* The module's int constants, {Python name, value}: VERSION, NUM_ACTIONS, then the game's
+ * FS_INT_CONSTANTS (FS_CONST(NAME) where the C name is the Python one). */
+typedef struct {
+    const char *name;
+    long value;
+} FsConstant;
+#define FS_CONST(name) {#name, (name)}
+static const FsConstant fs_constants[] = {
+    {"VERSION", FS_VERSION}, {"NUM_ACTIONS", FS_NACT}, FS_INT_CONSTANTS};
+
 static PyMethodDef fs_module_methods[] = {
     {"numpy", fs_py_numpy, METH_VARARGS, "numpy(empty, float32, int8)"},
     FS_EXTRA_MODULE_METHODS
@@ -84,8 +97,12 @@ PyMODINIT_FUNC PyInit__fast(void) {
         Py_DECREF(m);
         return NULL;
     }
-    PyModule_AddIntConstant(m, "VERSION", FS_VERSION);
-    PyModule_AddIntConstant(m, "NUM_ACTIONS", FS_NACT);
+    for (size_t i = 0; i < sizeof fs_constants / sizeof fs_constants[0]; i++) {
+        if (PyModule_AddIntConstant(m, fs_constants[i].name, fs_constants[i].value) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+    }
     FS_MODULE_INIT(m);
     return m;
 }

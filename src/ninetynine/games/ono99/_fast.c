@@ -483,22 +483,11 @@ static void fs_game_scores(const Params *P, const Game *g, double *out) {
 #define FS_EXTRA_METHODS FS_RANDOM_AGENTS_METHOD
 #define FS_EXTRA_MODULE_METHODS \
     {"init", py_init, METH_VARARGS, "init(next, playable, scales): the rules' tables"},
-#define FS_MODULE_INIT(m)                                          \
-    do {                                                           \
-        PyModule_AddIntConstant(m, "KINDS", KINDS);                \
-        PyModule_AddIntConstant(m, "MINUS10", MINUS10);            \
-        PyModule_AddIntConstant(m, "REVERSE", REVERSE);            \
-        PyModule_AddIntConstant(m, "PLAY2", PLAY2);                \
-        PyModule_AddIntConstant(m, "ONO", ONO);                    \
-        PyModule_AddIntConstant(m, "EXCHANGE", EXCHANGE);          \
-        PyModule_AddIntConstant(m, "MAX_COPIES", MAX_COPIES);      \
-        PyModule_AddIntConstant(m, "HAND_SIZE", HAND_SIZE);        \
-        PyModule_AddIntConstant(m, "LIMIT", LIMIT);                \
-        PyModule_AddIntConstant(m, "MAX_PLAYERS", MAXP);           \
-        PyModule_AddIntConstant(m, "NUM_SLICES", O_SIZE);          \
-        PyModule_AddIntConstant(m, "NUM_SCALES", SC_SIZE);         \
-        PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);        \
-    } while (0)
+#define FS_INT_CONSTANTS                                                                   \
+    FS_CONST(KINDS), FS_CONST(MINUS10), FS_CONST(REVERSE), FS_CONST(PLAY2), FS_CONST(ONO), \
+    FS_CONST(EXCHANGE), FS_CONST(MAX_COPIES), FS_CONST(HAND_SIZE), FS_CONST(LIMIT),        \
+    {"MAX_PLAYERS", MAXP}, {"NUM_SLICES", O_SIZE}, {"NUM_SCALES", SC_SIZE},                \
+    {"PARAMS_SIZE", PR_SIZE}
 /* bumped with every change of this file (fast.py refuses another version) */
 #define FS_VERSION 1
 #include "faststate_module.h"

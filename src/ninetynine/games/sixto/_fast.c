@@ -643,11 +643,7 @@ static PyObject *fs_legal_for(FastState *s, PyObject *arg) {
     FS_RANDOM_AGENTS_METHOD
 #define FS_EXTRA_MODULE_METHODS \
     {"init", py_init, METH_VARARGS, "init(numbers12, numbers6, hits, locks): the sheets"},
-#define FS_MODULE_INIT(m)                                             \
-    do {                                                              \
-        PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);           \
-        PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));  \
-    } while (0)
+#define FS_INT_CONSTANTS {"PARAMS_SIZE", PR_SIZE}, {"GAME_SIZE", (long)sizeof(Game)}
 /* bumped with every change of this file (fast.py refuses another version) */
 #define FS_VERSION 3
 #include "faststate_module.h"

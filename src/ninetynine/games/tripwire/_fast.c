@@ -849,22 +849,8 @@ done:
 
 FS_DEFINE_SEQUENCE(name_tuple, Tuple, char *const, PyUnicode_FromString)
 
-static void add_constants(PyObject *m) {
-    PyModule_AddIntConstant(m, "NUM_KINDS", NKINDS);
-    PyModule_AddIntConstant(m, "VOLT", K_VOLT);
-    PyModule_AddIntConstant(m, "NULL", K_NULL);
-    PyModule_AddIntConstant(m, "SLOTS", NSLOTS);
-    PyModule_AddIntConstant(m, "NULL_ACTION", A_NULL);
-    PyModule_AddIntConstant(m, "TAKE", A_TAKE);
-    PyModule_AddIntConstant(m, "DRAW", A_DRAW);
-    PyModule_AddIntConstant(m, "END", A_END);
-    PyModule_AddIntConstant(m, "HAND_SIZE", HAND_SIZE);
-    PyModule_AddIntConstant(m, "NUMBER", EFF_NUMBER);
-    PyModule_AddIntConstant(m, "STASIS_PLAY", EFF_STASIS);
-    PyModule_AddIntConstant(m, "DEFUSE", EFF_DEFUSE);
-    PyModule_AddIntConstant(m, "TRIPWIRE", EFF_TRIPWIRE);
-    PyModule_AddIntConstant(m, "MAX_PLAYERS", MAXP);
-    PyModule_AddIntConstant(m, "MAX_CARDS", MAXCARDS);
+/* the name tables fast.py checks against the Python modules */
+static void add_name_tables(PyObject *m) {
     PyModule_AddObject(m, "PARAM_FIELDS",
                        Py_BuildValue("((si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si)(si))",
                                      "num_players", 1, "one_per_dock", 1, "stop_early", 1,
@@ -875,7 +861,13 @@ static void add_constants(PyObject *m) {
     PyModule_AddObject(m, "SCALES", name_tuple(scale_names, 8));
     PyModule_AddObject(m, "TENSOR_SLICES", name_tuple(slice_names, O_SIZE));
 }
-#define FS_MODULE_INIT(m) add_constants(m)
+#define FS_INT_CONSTANTS                                                          \
+    {"NUM_KINDS", NKINDS}, {"VOLT", K_VOLT}, {"NULL", K_NULL}, {"SLOTS", NSLOTS}, \
+    {"NULL_ACTION", A_NULL}, {"TAKE", A_TAKE}, {"DRAW", A_DRAW}, {"END", A_END},  \
+    FS_CONST(HAND_SIZE), {"NUMBER", EFF_NUMBER}, {"STASIS_PLAY", EFF_STASIS},     \
+    {"DEFUSE", EFF_DEFUSE}, {"TRIPWIRE", EFF_TRIPWIRE}, {"MAX_PLAYERS", MAXP},    \
+    {"MAX_CARDS", MAXCARDS}
+#define FS_MODULE_INIT(m) add_name_tables(m)
 /* bumped with every change of this file (fast.py refuses another version) */
 #define FS_VERSION 3
 #include "faststate_module.h"

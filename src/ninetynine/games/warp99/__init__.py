@@ -67,21 +67,15 @@ from .value import FEATURES as VALUE_FEATURES
 from .value import features as value_features
 
 
-def _fast_rollout(
-    state: Any,
-    policy: str,
-    rng: Any,
-    depth: int | None,
-    first: int | None = None,
-    value: Any = None,
-) -> tuple[list[float], int] | None:
-    """The search rollouts on the compiled core (``batched/rollout.py``; ``None`` without
-    numpy or the core)."""
+def _fast_rollout(*args: Any, **kwargs: Any) -> tuple[list[float], int] | None:
+    """``batched.rollout.fast_rollout(*args, **kwargs)``: the search rollouts on the compiled core,
+    imported at the first call (it needs numpy; ``None`` without numpy or the core). The
+    arguments are that function's: its signature is written there only."""
     try:
         from .batched.rollout import fast_rollout
     except ImportError:
         return None
-    return fast_rollout(state, policy, rng, depth, first, value)
+    return fast_rollout(*args, **kwargs)
 
 
 def _value_positions(game: Any, games: int, seed: int, every: int) -> tuple[Any, Any, Any]:

@@ -55,11 +55,7 @@ static PyObject *fs_fields(FastState *s, PyObject *unused) {
     {"_fields", (PyCFunction)fs_fields, METH_NOARGS, "Every field, hidden ones too (tests)."},
 #define FS_EXTRA_MODULE_METHODS \
     {"init", py_init, METH_VARARGS, "init(match, potential, tie): the rules' tables"},
-#define FS_MODULE_INIT(m)                                              \
-    do {                                                               \
-        PyModule_AddIntConstant(m, "GAME_SIZE", (long)sizeof(Game));   \
-        PyModule_AddIntConstant(m, "PARAMS_SIZE", PR_SIZE);            \
-    } while (0)
+#define FS_INT_CONSTANTS {"GAME_SIZE", (long)sizeof(Game)}, {"PARAMS_SIZE", PR_SIZE}
 /* bumped with every change of this file (fast.py refuses another version) */
 #define FS_VERSION 4
 #include "faststate_module.h"

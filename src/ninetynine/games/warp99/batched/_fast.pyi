@@ -7,6 +7,7 @@ from ninetynine.core.fastpath import CompiledFastState
 GAME_SIZE: int
 PARAMS_SIZE: int
 VERSION: int
+NUM_ACTIONS: int
 
 def init(match: bytes, potential: bytes, tie: bytes) -> None: ...
 def numpy(empty: Any, float32: Any, int8: Any) -> None: ...
