@@ -121,6 +121,90 @@ def fraction_table(scale: float, count: int) -> list[float]:
     return [fraction(v, scale) for v in range(count)]
 
 
+class Fractions(dict[int, float]):
+    """:func:`fraction` ``(m, scale)`` of any whole count ``m`` as one lookup, ``table[m]``:
+    what a writer that reads the state uses instead of calling :func:`fraction`. The counts
+    ``0 .. count - 1`` are looked up (the same floats, so the same ``float32`` values as the
+    encoder's); any other is computed, so a count past the scale gives 1.0 and none 0.0, and
+    a writer needs no test around the lookup.
+
+    >>> f = Fractions(4, 6)
+    >>> f[3], f[9], f[0], f[-1]
+    (0.75, 1.0, 0.0, 0.0)
+    """
+
+    __slots__ = ("scale",)
+
+    def __init__(self, scale: float, count: int) -> None:
+        super().__init__((v, fraction(v, scale)) for v in range(count))
+        self.scale = scale
+
+    def __missing__(self, value: int) -> float:
+        return fraction(value, self.scale)
+
+
+class SliceStarts:
+    """Where each slice of a layout starts, as an attribute named like the slice
+    (``at.hand``, ``at.turn``), and the tensor's ``size``: what a writer that reads the state
+    indexes (:meth:`GameLayout.at`). Made with a slot per slice, so reading one is nearly as
+    quick as reading a local name, and each line says which slice it writes.
+
+    >>> at = SliceStarts.of(*slice_starts(build_layout([("hand", 110, "cards"), ("turn", 1, "")])))
+    >>> at.size, at.hand, at.turn
+    (111, 0, 110)
+    """
+
+    __slots__ = ()
+    size: int
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> int: ...
+
+    @classmethod
+    def of(cls, size: int, starts: Mapping[str, int]) -> SliceStarts:
+        """The starts ``starts`` (by slice name) of a tensor of ``size``."""
+        made: SliceStarts = type(cls.__name__, (cls,), {"__slots__": ("size", *starts)})()
+        for name, value in {"size": size, **starts}.items():
+            setattr(made, name, value)
+        return made
+
+
+def state_writer(
+    size: int,
+    fill: Callable[[Any, Any, int | None, int], None],
+    constant: Mapping[int, float] | None = None,
+) -> Callable[[Any, int | None], npt.NDArray[np.float32]]:
+    """A tensor writer ``(state, player) -> float32 vector`` (what a tensor module's
+    ``writer(game)`` returns) around ``fill(x, state, player, me)``, which sets the entries of
+    one state's vector ``x``: an ``array("f")`` of ``size`` zeros but for the ``constant``
+    entries (index -> value: the slices that are the same in every state of the game, e.g. its
+    deck). ``me`` is the seat the relative seats count from: ``player``, or 0 for the
+    spectator (``player`` is ``None``). Needs numpy.
+
+    >>> def fill(x, state, player, me):
+    ...     x[1 + me] = state
+    >>> write = state_writer(4, fill, {0: 0.5})
+    >>> write(0.25, 2).tolist(), write(1.0, None).tolist()
+    ([0.5, 0.0, 0.0, 0.25], [0.5, 1.0, 0.0, 0.0])
+    """
+    from array import array
+
+    import numpy as np
+
+    blank = array("f", bytes(4 * size))
+    for i, value in (constant or {}).items():
+        blank[i] = value
+    view, f32 = np.frombuffer, np.dtype(np.float32)
+
+    def write(state: Any, player: int | None) -> npt.NDArray[np.float32]:
+        x = blank[:]
+        fill(x, state, player, 0 if player is None else player)
+        return view(x, f32)
+
+    return write
+
+
 def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
     """``observation["num_players"]``, which must be the encoder's ``num_players``.
 
@@ -284,6 +368,12 @@ class GameLayout:
         shape, what a writer indexes."""
         _, size, at = self._get(shape)
         return size, at
+
+    def at(self, *shape: Any) -> SliceStarts:
+        """The tensor's size and each slice's start, as attributes (:class:`SliceStarts`),
+        for a shape: what a writer that reads the state indexes."""
+        _, size, at = self._get(shape)
+        return SliceStarts.of(size, at)
 
     def start_encoding(self, game: Any, observation: Mapping[str, Any]) -> Encoding:
         """The start of ``encode(game, observation)``: a zero vector of ``game``'s layout in an

@@ -107,11 +107,11 @@ DESIGNS: tuple[tuple[str, ...], ...] = tuple(tuple(d.split()) for d in _DESIGN_R
 KRISKRAS_COLORS: tuple[tuple[str, ...], ...] = tuple(tuple(d.split()) for d in _KRISKRAS_ROWS)
 #: Per design and row, the two hit-space columns (0-based) of ``pad=hits``.
 HIT_COLUMNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((int(a), int(b)) for a, b in d.split()) for d in _HIT_ROWS
+    tuple((int(c[0]), int(c[1])) for c in d.split()) for d in _HIT_ROWS
 )
 #: Per design and row, the three lock columns (0-based) of ``pad=locked``.
 LOCK_COLUMNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((int(a), int(b), int(c)) for a, b, c in d.split()) for d in _LOCK_ROWS
+    tuple((int(c[0]), int(c[1]), int(c[2])) for c in d.split()) for d in _LOCK_ROWS
 )
 
 
