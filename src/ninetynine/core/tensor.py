@@ -318,6 +318,24 @@ class Encoding:
             self.ones.append(self.at["has_hand"])
         self.ones.append(self.at["seat"] + player)
 
+    def observer(
+        self, observation: Mapping[str, Any], per_kind: float | Sequence[float] | None = None
+    ) -> None:
+        """The slices every layout opens with (:func:`observer_slices`): for a seat's view,
+        its own ``hand`` (in a game with hands: its cards one-hot, or with ``per_kind``, the
+        cards of each kind as a fraction of ``per_kind``, see :meth:`counts`) and
+        :meth:`seat_view`; for any view, ``current_player``."""
+        player = observation["player"]
+        if player is not None:
+            hand = observation.get("hand")
+            if hand is not None:
+                if per_kind is None:
+                    self.items("hand", hand)
+                else:
+                    self.counts("hand", hand, per_kind)
+            self.seat_view(player)
+        self.seat("current_player", observation["current_player"])
+
     def vector(self) -> npt.NDArray[np.float32]:
         """The finished vector: ``x`` with every entry of ``ones`` set to 1."""
         if self.ones:

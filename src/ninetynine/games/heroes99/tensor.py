@@ -178,10 +178,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     feats = [hero_features(h) for h in roster.heroes]
     me = obs["player"]
 
-    if "hand" in obs:
-        e.items("hand", obs["hand"])
-        e.seat_view(me)
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs)
     e.seat("turn_player", obs["turn_player"])
     e.one_of("phase", PHASES, obs["phase"])
     e.flag("bonus_turn", obs["bonus_turn"])

@@ -124,11 +124,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     obs = observation
     e = layout.start_encoding(game, obs)
     n = len(e.seats)
-    hand = obs.get("hand")
-    if hand is not None:
-        e.counts("hand", hand, HAND_SCALE)
-        e.seat_view(obs["player"])
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs, HAND_SCALE)
     total = int(obs["total"])
     e.value("total", total, MAX_TOTAL)
     e.one("headroom", max(0, min(MAX_TOTAL - total, HEADROOM)))

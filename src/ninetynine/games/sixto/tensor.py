@@ -103,10 +103,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
             f"an observation of a {n}-player game on {obs['width']} spaces, not of this game"
         )
     e = layout.start_encoding(game, obs)
-    player = obs["player"]
-    if player is not None:
-        e.seat_view(player)
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs)
     e.seat("active", obs["active"])
     e.one_of("phase", PHASES, obs["phase"])
     e.flag("rerolled", obs["rerolled"])

@@ -158,11 +158,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     obs = observation
     e = layout.start_encoding(game, obs)
     deck: list[int] = obs["deck"]
-    hand = obs.get("hand")
-    if hand is not None:
-        e.counts("hand", hand, deck)
-        e.seat_view(obs["player"])
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs, deck)
     e.seat("turn_player", obs["turn_player"])
     e.one_of("phase", PHASES, obs["phase"])
     e.flag("bonus_turn", obs["bonus_turn"])

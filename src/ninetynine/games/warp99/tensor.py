@@ -120,11 +120,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     """
     obs = observation
     e = layout.start_encoding(game, obs)
-    hand = obs.get("hand")
-    if hand is not None:
-        e.items("hand", hand)
-        e.seat_view(obs["player"])
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs)
     e.one_of("phase", PHASES, obs["phase"])
     e.items("rule_sides", (i for i, side in enumerate(obs["rule_sides"]) if side == 2))
     for i, pile in enumerate(obs["piles"]):
