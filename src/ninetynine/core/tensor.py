@@ -223,10 +223,10 @@ def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
 
 
 def observer_slices(num_players: int, hand: tuple[int, str] | None) -> list[tuple[str, int, str]]:
-    """The rows every layout opens with (for :func:`build_layout`): the observer's ``hand``
-    (``(length, meaning)``; ``None`` for a game without hands, which then has no ``hand`` nor
-    ``has_hand``), ``has_hand``, its ``seat`` and the ``current_player``, as
-    :meth:`Encoding.seat_view` and :meth:`Encoding.seat` write them.
+    """The rows every layout opens with (:class:`GameLayout` puts them first): the observer's
+    ``hand`` (``(length, meaning)``; ``None`` for a game without hands, which then has no
+    ``hand`` nor ``has_hand``), ``has_hand``, its ``seat`` and the ``current_player``, as
+    :meth:`Encoding.observer` writes them.
 
     >>> [name for name, _, _ in observer_slices(3, (15, "own cards"))]
     ['hand', 'has_hand', 'seat', 'current_player']
@@ -344,32 +344,36 @@ class Encoding:
 
 
 class GameLayout:
-    """A game's tensor layout, made once per shape: ``rows(*shape)`` gives its
-    ``(name, length, description)`` rows (:func:`build_layout`) for a shape, the tuple of what
-    it depends on that ``shape(game)`` reads (by default ``(game.num_players,)``). Called with
-    a game it is the tensor module's ``layout(game)``.
+    """A game's tensor layout, made once per shape: the rows every layout opens with
+    (:func:`observer_slices` for the player count and the observer's ``hand``: ``(length,
+    meaning)``, or ``None`` in a game without hands), then ``rows(*shape)``, the game's own
+    ``(name, length, description)`` rows (:func:`build_layout`) for a shape: the tuple of what
+    the layout depends on that ``shape(game)`` reads, the player count first (by default
+    ``(game.num_players,)``). Called with a game it is the tensor module's ``layout(game)``.
 
-    >>> layout = GameLayout(lambda n: [("seat", n, "one-hot"), ("turn", 1, "turns / 9")])
+    >>> layout = GameLayout(lambda n: [("turn", 1, "turns / 9")])
     >>> class G: num_players = 3
-    >>> layout(G())[1]
-    TensorSlice(name='turn', start=3, length=1, description='turns / 9')
+    >>> layout(G())[2]
+    TensorSlice(name='turn', start=6, length=1, description='turns / 9')
     >>> layout.starts(3)
-    (4, {'seat': 0, 'turn': 3})
+    (7, {'seat': 0, 'current_player': 3, 'turn': 6})
     """
 
     def __init__(
         self,
         rows: Callable[..., Iterable[tuple[str, int, str]]],
         shape: Callable[[Any], tuple[Any, ...]] = lambda game: (game.num_players,),
+        hand: tuple[int, str] | None = None,
     ) -> None:
         self._rows = rows
         self._shape = shape
+        self._hand = hand
         self._made: dict[tuple[Any, ...], tuple[list[TensorSlice], int, dict[str, int]]] = {}
 
     def _get(self, shape: tuple[Any, ...]) -> tuple[list[TensorSlice], int, dict[str, int]]:
         made = self._made.get(shape)
         if made is None:
-            slices = build_layout(self._rows(*shape))
+            slices = build_layout([*observer_slices(shape[0], self._hand), *self._rows(*shape)])
             made = self._made[shape] = (slices, *slice_starts(slices))
         return made
 

@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, fraction, observer_slices, state_writer
+from ninetynine.core.tensor import GameLayout, fraction, state_writer
 
 from .cards import NUM_CARDS
 from .roster import RULES
@@ -118,7 +118,6 @@ def hero_features(hero: Any) -> list[float]:
 def _rows(n: int, L: int) -> list[tuple[str, int, str]]:
     nl = n * L
     return [
-        *observer_slices(n, (NUM_CARDS, "own cards")),
         ("turn_player", n, "whose turn it is, one-hot by relative seat"),
         ("phase", len(PHASES), "one-hot: pick, play, over"),
         ("bonus_turn", 1, "1 during a bonus turn"),
@@ -157,7 +156,7 @@ def _rows(n: int, L: int) -> list[tuple[str, int, str]]:
 
 #: The slices of :func:`encode`'s vector for a game (its player count and lanes):
 #: ``layout(game)``.
-layout = GameLayout(_rows, lambda game: (game.num_players, game.lanes))
+layout = GameLayout(_rows, lambda game: (game.num_players, game.lanes), (NUM_CARDS, "own cards"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:

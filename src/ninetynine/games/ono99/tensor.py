@@ -59,14 +59,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import (
-    Fractions,
-    GameLayout,
-    fraction,
-    fraction_table,
-    observer_slices,
-    state_writer,
-)
+from ninetynine.core.tensor import Fractions, GameLayout, fraction, fraction_table, state_writer
 
 from .cards import MAX_COPIES, NUM_KINDS
 
@@ -89,7 +82,6 @@ NUM_ACTIONS = NUM_KINDS  # 0-13 play a kind, 14 exchange
 def _rows(n: int) -> list[tuple[str, int, str]]:
     k = NUM_KINDS
     return [
-        *observer_slices(n, (k, f"own cards per kind / {HAND_SCALE}")),
         ("total", 1, f"the running total / {MAX_TOTAL}"),
         ("headroom", HEADROOM + 1, f"one-hot of min({MAX_TOTAL} - total, {HEADROOM})"),
         ("direction", 1, "1 while play goes clockwise (to increasing seats), 0 reversed"),
@@ -113,7 +105,7 @@ def _rows(n: int) -> list[tuple[str, int, str]]:
 
 
 #: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
-layout = GameLayout(_rows)
+layout = GameLayout(_rows, hand=(NUM_KINDS, f"own cards per kind / {HAND_SCALE}"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, observer_slices, state_writer
+from ninetynine.core.tensor import GameLayout, state_writer
 
 from .rules import NUM_DICE, layout_for
 from .sheets import NUM_ROWS
@@ -67,7 +67,6 @@ SCORE_LOW, SCORE_SPAN = -100.0, 500.0
 def _rows(n: int, width: int) -> list[tuple[str, int, str]]:
     cells = NUM_ROWS * width
     return [
-        *observer_slices(n, None),
         ("active", n, "the seat that rolled, one-hot by relative seat"),
         ("phase", len(PHASES), "one-hot: roll, choose, over"),
         ("rerolled", 1, "1 if this roll is a re-roll"),

@@ -71,14 +71,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import (
-    Fractions,
-    GameLayout,
-    fraction,
-    fraction_table,
-    observer_slices,
-    state_writer,
-)
+from ninetynine.core.tensor import Fractions, GameLayout, fraction, fraction_table, state_writer
 
 from .actions import NUM_ACTIONS
 from .cards import MAX_COPIES, NUM_KINDS
@@ -107,7 +100,6 @@ TURN_SCALE = 200
 def _rows(n: int) -> list[tuple[str, int, str]]:
     k = NUM_KINDS
     return [
-        *observer_slices(n, (k, "own cards per kind / copies in the deck")),
         ("turn_player", n, "whose turn it is, one-hot by relative seat"),
         ("phase", len(PHASES), "one-hot: play, wave, over"),
         ("bonus_turn", 1, "1 if this turn is a bonus turn"),
@@ -147,7 +139,7 @@ def _rows(n: int) -> list[tuple[str, int, str]]:
 
 
 #: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
-layout = GameLayout(_rows)
+layout = GameLayout(_rows, hand=(NUM_KINDS, "own cards per kind / copies in the deck"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:

@@ -58,13 +58,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import (
-    Fractions,
-    GameLayout,
-    fraction_table,
-    observer_slices,
-    state_writer,
-)
+from ninetynine.core.tensor import Fractions, GameLayout, fraction_table, state_writer
 
 from .cards import NUM_CARDS
 from .state import OVER
@@ -86,7 +80,6 @@ TURN_SCALE = 100
 def _rows(n: int) -> list[tuple[str, int, str]]:
     c = NUM_CARDS
     return [
-        *observer_slices(n, (c, "own hand cards (1 = held)")),
         ("phase", len(PHASES), "one-hot: row, discard, extra_card, over"),
         ("rule_sides", 3, "1 where rule card 1, 2, 3 shows side 2"),
         ("pile1_top", c, "the top card of discard pile 1, one-hot"),
@@ -110,7 +103,7 @@ def _rows(n: int) -> list[tuple[str, int, str]]:
 
 
 #: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
-layout = GameLayout(_rows)
+layout = GameLayout(_rows, hand=(NUM_CARDS, "own hand cards (1 = held)"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
