@@ -35,6 +35,8 @@ Layout for ``n`` players on the twelve-space sheet (``6 x 12 = 72`` spaces; 36 w
 >>> x = game.new_initial_state(seed=1).observation_tensor(0)
 >>> x.shape == game.observation_tensor_shape == (2995,), str(x.dtype)
 (True, 'float32')
+>>> x[10:52].reshape(6, 7).argmax(axis=1).tolist()  # the dice slice: the rolled values
+[5, 3, 5, 5, 6, 4]
 """
 
 from __future__ import annotations
