@@ -121,6 +121,90 @@ def fraction_table(scale: float, count: int) -> list[float]:
     return [fraction(v, scale) for v in range(count)]
 
 
+class Fractions(dict[int, float]):
+    """:func:`fraction` ``(m, scale)`` of any whole count ``m`` as one lookup, ``table[m]``:
+    what a writer that reads the state uses instead of calling :func:`fraction`. The counts
+    ``0 .. count - 1`` are looked up (the same floats, so the same ``float32`` values as the
+    encoder's); any other is computed, so a count past the scale gives 1.0 and none 0.0, and
+    a writer needs no test around the lookup.
+
+    >>> f = Fractions(4, 6)
+    >>> f[3], f[9], f[0], f[-1]
+    (0.75, 1.0, 0.0, 0.0)
+    """
+
+    __slots__ = ("scale",)
+
+    def __init__(self, scale: float, count: int) -> None:
+        super().__init__((v, fraction(v, scale)) for v in range(count))
+        self.scale = scale
+
+    def __missing__(self, value: int) -> float:
+        return fraction(value, self.scale)
+
+
+class SliceStarts:
+    """Where each slice of a layout starts, as an attribute named like the slice
+    (``at.hand``, ``at.turn``), and the tensor's ``size``: what a writer that reads the state
+    indexes (:meth:`GameLayout.at`). Made with a slot per slice, so reading one is nearly as
+    quick as reading a local name, and each line says which slice it writes.
+
+    >>> at = SliceStarts.of(*slice_starts(build_layout([("hand", 110, "cards"), ("turn", 1, "")])))
+    >>> at.size, at.hand, at.turn
+    (111, 0, 110)
+    """
+
+    __slots__ = ()
+    size: int
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> int: ...
+
+    @classmethod
+    def of(cls, size: int, starts: Mapping[str, int]) -> SliceStarts:
+        """The starts ``starts`` (by slice name) of a tensor of ``size``."""
+        made: SliceStarts = type(cls.__name__, (cls,), {"__slots__": ("size", *starts)})()
+        for name, value in {"size": size, **starts}.items():
+            setattr(made, name, value)
+        return made
+
+
+def state_writer(
+    size: int,
+    fill: Callable[[Any, Any, int | None, int], None],
+    constant: Mapping[int, float] | None = None,
+) -> Callable[[Any, int | None], npt.NDArray[np.float32]]:
+    """A tensor writer ``(state, player) -> float32 vector`` (what a tensor module's
+    ``writer(game)`` returns) around ``fill(x, state, player, me)``, which sets the entries of
+    one state's vector ``x``: an ``array("f")`` of ``size`` zeros but for the ``constant``
+    entries (index -> value: the slices that are the same in every state of the game, e.g. its
+    deck). ``me`` is the seat the relative seats count from: ``player``, or 0 for the
+    spectator (``player`` is ``None``). Needs numpy.
+
+    >>> def fill(x, state, player, me):
+    ...     x[1 + me] = state
+    >>> write = state_writer(4, fill, {0: 0.5})
+    >>> write(0.25, 2).tolist(), write(1.0, None).tolist()
+    ([0.5, 0.0, 0.0, 0.25], [0.5, 1.0, 0.0, 0.0])
+    """
+    from array import array
+
+    import numpy as np
+
+    blank = array("f", bytes(4 * size))
+    for i, value in (constant or {}).items():
+        blank[i] = value
+    view, f32 = np.frombuffer, np.dtype(np.float32)
+
+    def write(state: Any, player: int | None) -> npt.NDArray[np.float32]:
+        x = blank[:]
+        fill(x, state, player, 0 if player is None else player)
+        return view(x, f32)
+
+    return write
+
+
 def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
     """``observation["num_players"]``, which must be the encoder's ``num_players``.
 
@@ -139,10 +223,10 @@ def check_num_players(observation: Mapping[str, Any], num_players: int) -> int:
 
 
 def observer_slices(num_players: int, hand: tuple[int, str] | None) -> list[tuple[str, int, str]]:
-    """The rows every layout opens with (for :func:`build_layout`): the observer's ``hand``
-    (``(length, meaning)``; ``None`` for a game without hands, which then has no ``hand`` nor
-    ``has_hand``), ``has_hand``, its ``seat`` and the ``current_player``, as
-    :meth:`Encoding.seat_view` and :meth:`Encoding.seat` write them.
+    """The rows every layout opens with (:class:`GameLayout` puts them first): the observer's
+    ``hand`` (``(length, meaning)``; ``None`` for a game without hands, which then has no
+    ``hand`` nor ``has_hand``), ``has_hand``, its ``seat`` and the ``current_player``, as
+    :meth:`Encoding.observer` writes them.
 
     >>> [name for name, _, _ in observer_slices(3, (15, "own cards"))]
     ['hand', 'has_hand', 'seat', 'current_player']
@@ -234,6 +318,24 @@ class Encoding:
             self.ones.append(self.at["has_hand"])
         self.ones.append(self.at["seat"] + player)
 
+    def observer(
+        self, observation: Mapping[str, Any], per_kind: float | Sequence[float] | None = None
+    ) -> None:
+        """The slices every layout opens with (:func:`observer_slices`): for a seat's view,
+        its own ``hand`` (in a game with hands: its cards one-hot, or with ``per_kind``, the
+        cards of each kind as a fraction of ``per_kind``, see :meth:`counts`) and
+        :meth:`seat_view`; for any view, ``current_player``."""
+        player = observation["player"]
+        if player is not None:
+            hand = observation.get("hand")
+            if hand is not None:
+                if per_kind is None:
+                    self.items("hand", hand)
+                else:
+                    self.counts("hand", hand, per_kind)
+            self.seat_view(player)
+        self.seat("current_player", observation["current_player"])
+
     def vector(self) -> npt.NDArray[np.float32]:
         """The finished vector: ``x`` with every entry of ``ones`` set to 1."""
         if self.ones:
@@ -242,32 +344,36 @@ class Encoding:
 
 
 class GameLayout:
-    """A game's tensor layout, made once per shape: ``rows(*shape)`` gives its
-    ``(name, length, description)`` rows (:func:`build_layout`) for a shape, the tuple of what
-    it depends on that ``shape(game)`` reads (by default ``(game.num_players,)``). Called with
-    a game it is the tensor module's ``layout(game)``.
+    """A game's tensor layout, made once per shape: the rows every layout opens with
+    (:func:`observer_slices` for the player count and the observer's ``hand``: ``(length,
+    meaning)``, or ``None`` in a game without hands), then ``rows(*shape)``, the game's own
+    ``(name, length, description)`` rows (:func:`build_layout`) for a shape: the tuple of what
+    the layout depends on that ``shape(game)`` reads, the player count first (by default
+    ``(game.num_players,)``). Called with a game it is the tensor module's ``layout(game)``.
 
-    >>> layout = GameLayout(lambda n: [("seat", n, "one-hot"), ("turn", 1, "turns / 9")])
+    >>> layout = GameLayout(lambda n: [("turn", 1, "turns / 9")])
     >>> class G: num_players = 3
-    >>> layout(G())[1]
-    TensorSlice(name='turn', start=3, length=1, description='turns / 9')
+    >>> layout(G())[2]
+    TensorSlice(name='turn', start=6, length=1, description='turns / 9')
     >>> layout.starts(3)
-    (4, {'seat': 0, 'turn': 3})
+    (7, {'seat': 0, 'current_player': 3, 'turn': 6})
     """
 
     def __init__(
         self,
         rows: Callable[..., Iterable[tuple[str, int, str]]],
         shape: Callable[[Any], tuple[Any, ...]] = lambda game: (game.num_players,),
+        hand: tuple[int, str] | None = None,
     ) -> None:
         self._rows = rows
         self._shape = shape
+        self._hand = hand
         self._made: dict[tuple[Any, ...], tuple[list[TensorSlice], int, dict[str, int]]] = {}
 
     def _get(self, shape: tuple[Any, ...]) -> tuple[list[TensorSlice], int, dict[str, int]]:
         made = self._made.get(shape)
         if made is None:
-            slices = build_layout(self._rows(*shape))
+            slices = build_layout([*observer_slices(shape[0], self._hand), *self._rows(*shape)])
             made = self._made[shape] = (slices, *slice_starts(slices))
         return made
 
@@ -284,6 +390,12 @@ class GameLayout:
         shape, what a writer indexes."""
         _, size, at = self._get(shape)
         return size, at
+
+    def at(self, *shape: Any) -> SliceStarts:
+        """The tensor's size and each slice's start, as attributes (:class:`SliceStarts`),
+        for a shape: what a writer that reads the state indexes."""
+        _, size, at = self._get(shape)
+        return SliceStarts.of(size, at)
 
     def start_encoding(self, game: Any, observation: Mapping[str, Any]) -> Encoding:
         """The start of ``encode(game, observation)``: a zero vector of ``game``'s layout in an

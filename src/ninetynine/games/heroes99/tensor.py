@@ -67,12 +67,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, fraction, observer_slices
+from ninetynine.core.tensor import GameLayout, fraction, state_writer
 
 from .cards import NUM_CARDS
 from .roster import RULES
@@ -118,7 +118,6 @@ def hero_features(hero: Any) -> list[float]:
 def _rows(n: int, L: int) -> list[tuple[str, int, str]]:
     nl = n * L
     return [
-        *observer_slices(n, (NUM_CARDS, "own cards")),
         ("turn_player", n, "whose turn it is, one-hot by relative seat"),
         ("phase", len(PHASES), "one-hot: pick, play, over"),
         ("bonus_turn", 1, "1 during a bonus turn"),
@@ -157,7 +156,7 @@ def _rows(n: int, L: int) -> list[tuple[str, int, str]]:
 
 #: The slices of :func:`encode`'s vector for a game (its player count and lanes):
 #: ``layout(game)``.
-layout = GameLayout(_rows, lambda game: (game.num_players, game.lanes))
+layout = GameLayout(_rows, lambda game: (game.num_players, game.lanes), (NUM_CARDS, "own cards"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -178,10 +177,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     feats = [hero_features(h) for h in roster.heroes]
     me = obs["player"]
 
-    if "hand" in obs:
-        e.items("hand", obs["hand"])
-        e.seat_view(me)
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs)
     e.seat("turn_player", obs["turn_player"])
     e.one_of("phase", PHASES, obs["phase"])
     e.flag("bonus_turn", obs["bonus_turn"])
@@ -264,7 +260,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     from . import rules as R
 
     n, L, nc = game.num_players, game.lanes, NUM_CARDS
-    size, off = layout.starts(n, L)
+    at = layout.at(n, L)
     roster = game.roster
     ids = [h.id for h in roster.heroes]
     feats = [array("f", hero_features(h)) for h in roster.heroes]
@@ -272,29 +268,11 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     feat_of = [feats[roster.index(hid)] for hid in ids]
     nf = FEATURES
     steps = _steps()
-    o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
-    o_cur, o_tp, o_phase = off["current_player"], off["turn_player"], off["phase"]
-    o_bonus, o_earned, o_picks = off["bonus_turn"], off["bonus_earned"], off["picks_made"]
-    o_my_heroes, o_present, o_feats = off["my_heroes"], off["hero_present"], off["hero_features"]
-    o_active, o_foreign, o_strength = off["active"], off["foreign"], off["strength"]
-    o_bolsters, o_from_hand = off["bolsters"], off["bolsters_from_hand"]
-    o_lane_points, o_resolved, o_points = off["lane_points"], off["resolved"], off["points"]
-    o_hsizes, o_dsizes, o_discards = off["hand_sizes"], off["deck_sizes"], off["discards"]
-    o_removed, o_kind, o_step = off["removed"], off["pending_kind"], off["pending_step"]
-    o_mine, o_skills, o_source = off["pending_mine"], off["pending_skills"], off["pending_source"]
-    o_clash, o_chosen, o_my_clash = off["clash"], off["clash_chosen"], off["my_clash"]
-    o_my_bolsters, o_last, o_turn = off["my_bolsters"], off["last_seat"], off["turn"]
-    o_winner = off["winner"]
-    kinds = {k: o_kind + i for i, k in enumerate(KINDS)}
-    step_at = {w: o_step + i for i, w in enumerate(steps)}
-    ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
-    blank = array("f", bytes(4 * size))
-    view, f32 = np.frombuffer, np.dtype(np.float32)
+    kinds = {k: at.pending_kind + i for i, k in enumerate(KINDS)}
+    step_at = {w: at.pending_step + i for i, w in enumerate(steps)}
+    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
 
-    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
-        st = cast("HeroesState", state)
-        x = blank[:]
-        me = 0 if player is None else player
+    def fill(x: array[float], st: HeroesState, player: int | None, me: int) -> None:
         rev = st.revealed
         heroes = st.heroes
 
@@ -304,21 +282,21 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
 
         if player is not None:
             for c in st.hands[player]:
-                x[o_hand + c] = 1.0
-            x[o_has_hand] = 1.0
-            x[o_seat + player] = 1.0
+                x[at.hand + c] = 1.0
+            x[at.has_hand] = 1.0
+            x[at.seat + player] = 1.0
             if not rev:
                 for ln, h in enumerate(heroes[player]):
                     if h >= 0:
-                        start = o_my_heroes + ln * nf
+                        start = at.my_heroes + ln * nf
                         x[start : start + nf] = feat_of[h]
-        hot(o_cur, st.current_player())
-        hot(o_tp, st.player)
-        x[o_phase + st.phase] = 1.0
+        hot(at.current_player, st.current_player())
+        hot(at.turn_player, st.player)
+        x[at.phase + st.phase] = 1.0
         if st.bonus_turn:
-            x[o_bonus] = 1.0
+            x[at.bonus_turn] = 1.0
         if st.bonus_earned:
-            x[o_earned] = 1.0
+            x[at.bonus_earned] = 1.0
         lane_pts = [st._lane_points(ln) if rev else [0] * n for ln in range(L)]
         active, bolsters, bknown = st.active, st.bolsters, st.bknown
         hands, decks, discards, removed = st.hands, st.decks, st.discards, st.removed
@@ -326,56 +304,56 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
             s = (me + k) % n
             row = heroes[s]
             picks = L if rev else sum(1 for h in row if h >= 0)
-            x[o_picks + k] = fraction(picks, L)
+            x[at.picks_made + k] = fraction(picks, L)
             total = 0
             for ln in range(L):
                 i = k * L + ln
                 h = row[ln]
                 if rev and h >= 0:
-                    x[o_present + i] = 1.0
-                    start = o_feats + i * nf
+                    x[at.hero_present + i] = 1.0
+                    start = at.hero_features + i * nf
                     x[start : start + nf] = feat_of[h]
                 cards = active[s][ln]
                 if cards:
-                    base = o_active + i * nc
+                    base = at.active + i * nc
                     foreign = 0
                     for code in cards:
                         x[base + code % nc] = 1.0
                         if code // nc != s:
                             foreign += 1
                     if foreign:
-                        x[o_foreign + i] = fraction(foreign, 3)
+                        x[at.foreign + i] = fraction(foreign, 3)
                 if rev:
                     v = R.strength(st, s, ln)
                     if v > 0:
-                        x[o_strength + i] = fraction(v, 40)
+                        x[at.strength + i] = fraction(v, 40)
                 b = bolsters[s][ln]
                 if b:
-                    x[o_bolsters + i] = fraction(len(b), 6)
+                    x[at.bolsters + i] = fraction(len(b), 6)
                     known = sum(1 for kn in bknown[s][ln] if kn)
                     if known:
-                        x[o_from_hand + i] = fraction(known, 6)
+                        x[at.bolsters_from_hand + i] = fraction(known, 6)
                 v = lane_pts[ln][s]
                 total += v
                 if v > 0:
-                    x[o_lane_points + i] = fraction(v, 6)
+                    x[at.lane_points + i] = fraction(v, 6)
             if total > 0:
-                x[o_points + k] = fraction(total, 9)
+                x[at.points + k] = fraction(total, 9)
             v = len(hands[s])
             if v:
-                x[o_hsizes + k] = fraction(v, 12)
+                x[at.hand_sizes + k] = fraction(v, 12)
             v = len(decks[s])
             if v:
-                x[o_dsizes + k] = fraction(v, 46)
-            base = o_discards + k * nc
+                x[at.deck_sizes + k] = fraction(v, 46)
+            base = at.discards + k * nc
             for c in discards[s]:
                 x[base + c] = 1.0
             v = len(removed[s])
             if v:
-                x[o_removed + k] = fraction(v, 20)
+                x[at.removed + k] = fraction(v, 20)
         for ln, res in enumerate(st.lane_result):
             if res is not None:
-                x[o_resolved + ln] = 1.0
+                x[at.resolved + ln] = 1.0
         p = st.pending
         if p is not None:
             x[kinds[p["kind"]]] = 1.0
@@ -386,7 +364,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
             elif p["kind"] == "skill":
                 for sk in p["skills"]:
                     if sk < 3:
-                        x[o_skills + sk] = 1.0
+                        x[at.pending_skills + sk] = 1.0
                 seat, lane = p["seat"], p["lane"]
             elif p["kind"] == "use":
                 item = p["item"]
@@ -394,37 +372,36 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
             else:
                 seat, lane = -1, -1
             if lane >= 0:
-                x[o_source + (seat - me) % n * L + lane] = 1.0
+                x[at.pending_source + (seat - me) % n * L + lane] = 1.0
             if p["seat"] == player:
-                x[o_mine] = 1.0
+                x[at.pending_mine] = 1.0
         clash = st.clash
         if clash is not None:
-            x[o_clash] = 1.0
+            x[at.clash] = 1.0
             chosen = clash["cards"]
             for r in clash["seats"]:
                 got = chosen[r]
                 if got is not None and (got >= 0 or got == -1):
-                    hot(o_chosen, r)
+                    hot(at.clash_chosen, r)
             if player is not None:
                 got = chosen[player]
                 if got is not None and got >= 0:
-                    x[o_my_clash + got] = 1.0
+                    x[at.my_clash + got] = 1.0
         if player is not None:
             for q in range(n):
                 for ln in range(L):
                     for code, kn in zip(bolsters[q][ln], bknown[q][ln], strict=True):
                         if kn and code // nc == player:
-                            x[o_my_bolsters + code % nc] = 1.0
+                            x[at.my_bolsters + code % nc] = 1.0
         if st.last is not None:
-            hot(o_last, st.last[0])
+            hot(at.last_seat, st.last[0])
         if st.turn > 0:
-            x[o_turn] = fraction(st.turn, 60)
+            x[at.turn] = fraction(st.turn, 60)
         if st.winner_ >= 0:
-            hot(o_winner, st.winner_)
+            hot(at.winner, st.winner_)
         e = ended.get(st.ended_by)
         if e is not None:
             x[e] = 1.0
-        return view(x, f32)
 
     def lane_of(heroes: list[list[int]], rev: bool, seat: int, hero: int) -> int:
         """``_lane_of(observation, roster, seat, hero)`` from the state: the first lane of
@@ -437,4 +414,4 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
                 return ln
         return -1
 
-    return write
+    return state_writer(at.size, fill)

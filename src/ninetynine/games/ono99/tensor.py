@@ -54,12 +54,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, fraction, fraction_table, observer_slices
+from ninetynine.core.tensor import Fractions, GameLayout, fraction, fraction_table, state_writer
 
 from .cards import MAX_COPIES, NUM_KINDS
 
@@ -82,7 +82,6 @@ NUM_ACTIONS = NUM_KINDS  # 0-13 play a kind, 14 exchange
 def _rows(n: int) -> list[tuple[str, int, str]]:
     k = NUM_KINDS
     return [
-        *observer_slices(n, (k, f"own cards per kind / {HAND_SCALE}")),
         ("total", 1, f"the running total / {MAX_TOTAL}"),
         ("headroom", HEADROOM + 1, f"one-hot of min({MAX_TOTAL} - total, {HEADROOM})"),
         ("direction", 1, "1 while play goes clockwise (to increasing seats), 0 reversed"),
@@ -106,7 +105,7 @@ def _rows(n: int) -> list[tuple[str, int, str]]:
 
 
 #: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
-layout = GameLayout(_rows)
+layout = GameLayout(_rows, hand=(NUM_KINDS, f"own cards per kind / {HAND_SCALE}"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -117,11 +116,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     obs = observation
     e = layout.start_encoding(game, obs)
     n = len(e.seats)
-    hand = obs.get("hand")
-    if hand is not None:
-        e.counts("hand", hand, HAND_SCALE)
-        e.seat_view(obs["player"])
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs, HAND_SCALE)
     total = int(obs["total"])
     e.value("total", total, MAX_TOTAL)
     e.one("headroom", max(0, min(MAX_TOTAL - total, HEADROOM)))
@@ -162,97 +157,66 @@ def writer(game: Ono99Game) -> Callable[[State, int | None], npt.NDArray[np.floa
     nor the draw pile's order or the cards a seat took out of the game.
     """
     n = game.num_players
-    size, off = layout.starts(n)
-    o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
-    o_cur, o_total, o_head = off["current_player"], off["total"], off["headroom"]
-    o_dir, o_play2, o_in = off["direction"], off["play2"], off["in_game"]
-    o_hsizes, o_osizes, o_order = off["hand_sizes"], off["out_sizes"], off["out_order"]
-    o_top, o_pcounts, o_draw = off["played_top"], off["played_counts"], off["draw_size"]
-    o_last_seat, o_last_action = off["last_seat"], off["last_action"]
-    o_turn, o_round, o_rebuilds = off["turn"], off["round"], off["rebuilds"]
-    o_winner, o_ended = off["winner"], off["ended_by"]
+    at = layout.at(n)
     deck = list(game.counts)
     total_cards = sum(deck)
-    hand_f = fraction_table(HAND_SCALE, HAND_SCALE + 1)
-    total_f = fraction_table(MAX_TOTAL, MAX_TOTAL + 1)
-    # a kind's count never exceeds the cards in the game
-    played_f = [fraction_table(m, total_cards + 1) for m in deck]
-    draw_f = fraction_table(total_cards, total_cards + 1)
-    turn_f = fraction_table(TURN_SCALE, TURN_SCALE + 1)
-    round_f = fraction_table(ROUND_SCALE, ROUND_SCALE + 1)
-    rebuild_f = fraction_table(REBUILD_SCALE, REBUILD_SCALE + 1)
-    ended = {e: o_ended + i for i, e in enumerate(ENDINGS)}
-    blank = array("f", bytes(4 * size))
-    for kind, m in enumerate(deck):  # the deck slice is the same in every state of the game
-        blank[off["deck"] + kind] = fraction(m, MAX_COPIES)
-    view, f32 = np.frombuffer, np.dtype(np.float32)
+    # a count of cards never exceeds the cards in the game: a list covers every one
+    cards = total_cards + 1
+    hand_f, draw_f = fraction_table(HAND_SCALE, cards), fraction_table(total_cards, cards)
+    played_f = [fraction_table(m, cards) for m in deck]
+    total_f = Fractions(MAX_TOTAL, MAX_TOTAL + 1)
+    turn_f = Fractions(TURN_SCALE, TURN_SCALE + 1)
+    round_f = Fractions(ROUND_SCALE, ROUND_SCALE + 1)
+    rebuild_f = Fractions(REBUILD_SCALE, REBUILD_SCALE + 1)
+    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
     rotations = [[(k, (me + k) % n) for k in range(n)] for me in range(n)]
 
-    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
-        st = cast("Ono99State", state)
-        x = blank[:]
-        if player is None:
-            me = 0
-        else:
-            me = player
+    def fill(x: array[float], st: Ono99State, player: int | None, me: int) -> None:
+        if player is not None:
             hand = st.hands[player]
             for kind in set(hand):
-                m = hand.count(kind)
-                x[o_hand + kind] = hand_f[m] if m <= HAND_SCALE else 1.0
-            x[o_has_hand] = 1.0
-            x[o_seat + player] = 1.0
+                x[at.hand + kind] = hand_f[hand.count(kind)]
+            x[at.has_hand] = 1.0
+            x[at.seat + player] = 1.0
         if not st.ended_by:
-            x[o_cur + (st.player - me) % n] = 1.0
+            x[at.current_player + (st.player - me) % n] = 1.0
         total = st.total
-        if total > 0:
-            x[o_total] = total_f[total] if total <= MAX_TOTAL else 1.0
-        x[o_head + max(0, min(MAX_TOTAL - total, HEADROOM))] = 1.0
+        x[at.total] = total_f[total]
+        x[at.headroom + max(0, min(MAX_TOTAL - total, HEADROOM))] = 1.0
         if st.direction == 1:
-            x[o_dir] = 1.0
-        x[o_play2 + max(0, min(st.play2, 2))] = 1.0
+            x[at.direction] = 1.0
+        x[at.play2 + max(0, min(st.play2, 2))] = 1.0
         alive, hands, out = st.alive, st.hands, st.out
-        places = st.out_order
         for k, s in rotations[me]:
             if alive[s]:
-                x[o_in + k] = 1.0
-            m = len(hands[s])
-            if m:
-                x[o_hsizes + k] = hand_f[m] if m <= HAND_SCALE else 1.0
-            m = len(out[s])
-            if m:
-                x[o_osizes + k] = hand_f[m] if m <= HAND_SCALE else 1.0
-        for place, s in enumerate(places):
+                x[at.in_game + k] = 1.0
+            x[at.hand_sizes + k] = hand_f[len(hands[s])]
+            x[at.out_sizes + k] = hand_f[len(out[s])]
+        for place, s in enumerate(st.out_order):
             if 0 <= s < n:
-                x[o_order + (s - me) % n] = (place + 1) / n
+                x[at.out_order + (s - me) % n] = (place + 1) / n
         played = st.played
         if played:
-            x[o_top + played[-1]] = 1.0
+            x[at.played_top + played[-1]] = 1.0
             counts = [0] * NUM_KINDS
             for kind in played:
                 counts[kind] += 1
             for kind in set(played):
-                x[o_pcounts + kind] = played_f[kind][counts[kind]]
-        m = len(st.draw)
-        if m:
-            x[o_draw] = draw_f[m] if m <= total_cards else 1.0
+                x[at.played_counts + kind] = played_f[kind][counts[kind]]
+        x[at.draw_size] = draw_f[len(st.draw)]
         last = st.last
         if last is not None:
-            x[o_last_seat + (last[0] - me) % n] = 1.0
-            x[o_last_action + last[1]] = 1.0
-        m = st.turn
-        if m > 0:
-            x[o_turn] = turn_f[m] if m <= TURN_SCALE else 1.0
-        m = st.round
-        if m > 0:
-            x[o_round] = round_f[m] if m <= ROUND_SCALE else 1.0
-        m = st.rebuilds
-        if m > 0:
-            x[o_rebuilds] = rebuild_f[m] if m <= REBUILD_SCALE else 1.0
+            x[at.last_seat + (last[0] - me) % n] = 1.0
+            x[at.last_action + last[1]] = 1.0
+        x[at.turn] = turn_f[st.turn]
+        x[at.round] = round_f[st.round]
+        x[at.rebuilds] = rebuild_f[st.rebuilds]
         if st.winner_ >= 0:
-            x[o_winner + (st.winner_ - me) % n] = 1.0
+            x[at.winner + (st.winner_ - me) % n] = 1.0
         e = ended.get(st.ended_by)
         if e is not None:
             x[e] = 1.0
-        return view(x, f32)
 
-    return write
+    # the deck slice is the same in every state of the game
+    deck_f = {at.deck + kind: fraction(m, MAX_COPIES) for kind, m in enumerate(deck)}
+    return state_writer(at.size, fill, deck_f)

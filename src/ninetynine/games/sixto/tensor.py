@@ -35,6 +35,8 @@ Layout for ``n`` players on the twelve-space sheet (``6 x 12 = 72`` spaces; 36 w
 >>> x = game.new_initial_state(seed=1).observation_tensor(0)
 >>> x.shape == game.observation_tensor_shape == (2995,), str(x.dtype)
 (True, 'float32')
+>>> x[10:52].reshape(6, 7).argmax(axis=1).tolist()  # the dice slice: the rolled values
+[5, 3, 5, 5, 6, 4]
 """
 
 from __future__ import annotations
@@ -42,12 +44,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, observer_slices
+from ninetynine.core.tensor import GameLayout, state_writer
 
 from .rules import NUM_DICE, layout_for
 from .sheets import NUM_ROWS
@@ -67,7 +69,6 @@ SCORE_LOW, SCORE_SPAN = -100.0, 500.0
 def _rows(n: int, width: int) -> list[tuple[str, int, str]]:
     cells = NUM_ROWS * width
     return [
-        *observer_slices(n, None),
         ("active", n, "the seat that rolled, one-hot by relative seat"),
         ("phase", len(PHASES), "one-hot: roll, choose, over"),
         ("rerolled", 1, "1 if this roll is a re-roll"),
@@ -103,10 +104,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
             f"an observation of a {n}-player game on {obs['width']} spaces, not of this game"
         )
     e = layout.start_encoding(game, obs)
-    player = obs["player"]
-    if player is not None:
-        e.seat_view(player)
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs)
     e.seat("active", obs["active"])
     e.one_of("phase", PHASES, obs["phase"])
     e.flag("rerolled", obs["rerolled"])
@@ -157,18 +155,10 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     seat, so each design's blocks are made once and copied in.
     """
     n, width = game.num_players, game.width
-    size, off = layout.starts(n, width)
+    at = layout.at(n, width)
     cells = NUM_ROWS * width
-    o_seat, o_cur, o_active = off["seat"], off["current_player"], off["active"]
-    o_phase, o_rerolled, o_dice = off["phase"], off["rerolled"], off["dice"]
-    o_chosen, o_mine, o_has_choice = off["chosen"], off["my_choice"], off["has_choice"]
-    o_cells, o_numbers, o_colors = off["cells"], off["numbers"], off["colors"]
-    o_specials, o_scores, o_removed = off["specials"], off["scores"], off["removed"]
-    o_turn, o_winner = off["turn"], off["winner"]
-    ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
+    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
     max_turns, nt = game.max_turns, game.notation
-    blank = array("f", bytes(4 * size))
-    view, f32 = np.frombuffer, np.dtype(np.float32)
 
     @cache
     def printed(design: int) -> tuple[array[float], array[float], array[float]]:
@@ -193,60 +183,56 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     def choice_slots(mine: int) -> tuple[int, ...]:
         """The ``my_choice`` entries set for the pending choice ``mine`` (an action id)."""
         if nt.is_unlock(mine):
-            return (o_mine + NUM_DICE * SLOTS + mine - nt.unlock0,)
-        return tuple(o_mine + d * SLOTS + o for d, o in enumerate(nt.options_of(mine - 2)))
+            return (at.my_choice + NUM_DICE * SLOTS + mine - nt.unlock0,)
+        return tuple(at.my_choice + d * SLOTS + o for d, o in enumerate(nt.options_of(mine - 2)))
 
     # per observer: (relative block k, absolute seat s, where its cells start) for every seat
-    rotations = [[(k, (me + k) % n, o_cells + k * cells * 6) for k in range(n)] for me in range(n)]
+    rotations = [[(k, (me + k) % n, at.cells + k * cells * 6) for k in range(n)] for me in range(n)]
     six = list(range(0, cells * 6, 6))
 
-    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
-        st = cast("SixtoState", state)
-        x = blank[:]
+    def fill(x: array[float], st: SixtoState, player: int | None, me: int) -> None:
         phase = st.phase
-        me = 0 if player is None else player
         if player is not None:
-            x[o_seat + player] = 1.0
+            x[at.seat + player] = 1.0
         cur = st.current_player()
         if 0 <= cur < n:
-            x[o_cur + (cur - me) % n] = 1.0
+            x[at.current_player + (cur - me) % n] = 1.0
         s = st.active
         if 0 <= s < n:
-            x[o_active + (s - me) % n] = 1.0
-        x[o_phase + phase] = 1.0
+            x[at.active + (s - me) % n] = 1.0
+        x[at.phase + phase] = 1.0
         if st.rerolled:
-            x[o_rerolled] = 1.0
+            x[at.rerolled] = 1.0
         for d, v in enumerate(st.dice):
-            x[o_dice + d * 7 + v] = 1.0
+            x[at.dice + d * 7 + v] = 1.0
         pending = st.pending
         if player is not None and phase == CHOOSE and pending[player] >= 0:
-            x[o_has_choice] = 1.0
+            x[at.has_choice] = 1.0
             for i in choice_slots(pending[player]):
                 x[i] = 1.0
         scores = st.scores()
         designs, sheets = st.designs, st.cells
         for k, s, o in rotations[me]:
             if phase == CHOOSE and pending[s] >= 0:
-                x[o_chosen + k] = 1.0
+                x[at.chosen + k] = 1.0
             for i, code in zip(six, sheets[s], strict=True):
                 x[o + i + code] = 1.0
             numbers, colors, specials = printed(designs[s])
-            start = o_numbers + k * cells * 6
+            start = at.numbers + k * cells * 6
             x[start : start + cells * 6] = numbers
-            start = o_colors + k * cells * 6
+            start = at.colors + k * cells * 6
             x[start : start + cells * 6] = colors
-            start = o_specials + k * cells * 2
+            start = at.specials + k * cells * 2
             x[start : start + cells * 2] = specials
             sc = (scores[s] - SCORE_LOW) / SCORE_SPAN
-            x[o_scores + k] = min(1.0, max(0.0, sc))
-        x[o_removed + min(len(st.removed), 3)] = 1.0
-        x[o_turn] = min(1.0, st.turn / max_turns)
+            x[at.scores + k] = min(1.0, max(0.0, sc))
+        x[at.removed + min(len(st.removed), 3)] = 1.0
+        x[at.turn] = min(1.0, st.turn / max_turns)
         s = st.winner_
         if s is not None and 0 <= s < n:
-            x[o_winner + (s - me) % n] = 1.0
+            x[at.winner + (s - me) % n] = 1.0
         e = ended.get(st.ended_by)
         if e is not None:
             x[e] = 1.0
-        return view(x, f32)
 
-    return write
+    return state_writer(at.size, fill)

@@ -44,6 +44,29 @@ def fewest_cards_text(hand_sizes: Sequence[int] | None, winner: int, names: Sequ
     return f"a draw: {who} tie for the fewest cards, {low} each ({counts})"
 
 
+#: The words for an event that needs no more than its fields, by type (a play: ``play:`` and
+#: its ``effect``): ``{who}`` is the seat's label, ``{card}`` the card's name, ``{units}`` the
+#: units (``3 units``), ``{target}`` the target's label, ``{remain}`` what is left of the
+#: wave, ``{e[...]}`` any field of the event.
+_SAID = {
+    "play:defuse": "{who} DEFUSES dock {e[dock]} with {card}: {e[cards]} cards to the side "
+    "pile; a bonus turn when this turn ends",
+    "play:tripwire": "{who} trips a TRIPWIRE on dock {e[dock]} with {card}: {e[cards]} cards "
+    "to the side pile; 1 penalty unit",
+    "play:stasis": "{who} locks dock {e[dock]} at 5 with a Stasis: 1 penalty unit",
+    "play:number": "{who} hijacks dock {e[dock]} with {card} (Number Match)",
+    "triple": "{who} makes a TRIPLE PLAY (a card on every dock): 1 penalty unit",
+    "wave": "ATTACK WAVE: {who} triggers {units}; target {target} ({e[units]} incoming)",
+    "null": "{who} plays Null: SAFE ({remain})",
+    "wall": "the wave returns to {who}: Wall Rule, {who} takes {units} (draws {e[cards]}, "
+    "skips {e[units]})",
+    "stopped": "the wall stops the other {units}",
+    "reshuffle": "the draw pile ran out: the side pile is shuffled into it ({e[cards]} cards)",
+    "bonus_lost": "{who} has no valid play for the bonus turn: it is lost",
+    "bonus": "{who} takes a bonus turn (Defuse or Volt)",
+}
+
+
 def describe_events(move: Transition, game: Any = None) -> list[str]:
     """One line per notable event of the move: resets, penalties, a Triple Play, the Attack
     Wave step by step, skips, bonus turns, reshuffles and the end. Plain plays, ``end`` and a
@@ -53,33 +76,20 @@ def describe_events(move: Transition, game: Any = None) -> list[str]:
     for e in after.get("events", []):
         kind = e["type"]
         who = names[e["seat"]] if "seat" in e else ""
-        if kind == "play":
-            card = NAMES[e["card"]]
-            if e["effect"] == "defuse":
-                out.append(
-                    f"{who} DEFUSES dock {e['dock']} with {card}: {e['cards']} cards to the side "
-                    "pile; a bonus turn when this turn ends"
-                )
-            elif e["effect"] == "tripwire":
-                bonus = e["card"] == VOLT and after.get("this_turn", {}).get("bonus")
-                out.append(
-                    f"{who} trips a TRIPWIRE on dock {e['dock']} with {card}: {e['cards']} cards "
-                    "to the side pile; 1 penalty unit"
-                    + ("; a bonus turn when this turn ends (Volt)" if bonus else "")
-                )
-            elif e["effect"] == "stasis":
-                out.append(f"{who} locks dock {e['dock']} at 5 with a Stasis: 1 penalty unit")
-            elif e["effect"] == "number":
-                out.append(f"{who} hijacks dock {e['dock']} with {card} (Number Match)")
-        elif kind == "triple":
-            out.append(f"{who} makes a TRIPLE PLAY (a card on every dock): 1 penalty unit")
-        elif kind == "wave":
-            out.append(
-                f"ATTACK WAVE: {who} triggers {_units(e['units'])}; target {names[e['target']]} "
-                f"({e['units']} incoming)"
+        said = _SAID.get(f"play:{e['effect']}" if kind == "play" else kind)
+        if said is not None:
+            line = said.format(
+                e=e,
+                who=who,
+                card=NAMES[e["card"]] if "card" in e else "",
+                units=_units(e.get("units", 0)),
+                target=names[e["target"]] if "target" in e else "",
+                remain=_remain(e.get("remaining", 0)),
             )
-        elif kind == "null":
-            out.append(f"{who} plays Null: SAFE ({_remain(e['remaining'])})")
+            volt = kind == "play" and e["effect"] == "tripwire" and e["card"] == VOLT
+            if volt and after.get("this_turn", {}).get("bonus"):
+                line += "; a bonus turn when this turn ends (Volt)"
+            out.append(line)
         elif kind == "hit":
             drew = "" if e["cards"] == e["units"] else f" (drew {e['cards']}: the piles are empty)"
             what = "takes the hit" if e["units"] == 1 else f"takes {e['units']} hits"
@@ -87,26 +97,11 @@ def describe_events(move: Transition, game: Any = None) -> list[str]:
                 f"{who} {what}: draws {e['units']}, skips {e['units']}{drew} "
                 f"({_remain(e['remaining'])})"
             )
-        elif kind == "wall":
-            out.append(
-                f"the wave returns to {who}: Wall Rule, {who} takes {_units(e['units'])} "
-                f"(draws {e['cards']}, skips {e['units']})"
-            )
-        elif kind == "stopped":
-            out.append(f"the wall stops the other {_units(e['units'])}")
         elif kind == "draw" and e["cards"] == 0:
             out.append(f"{who} cannot play; the draw and side piles are empty: nothing to draw")
-        elif kind == "reshuffle":
-            out.append(
-                f"the draw pile ran out: the side pile is shuffled into it ({e['cards']} cards)"
-            )
         elif kind == "skip":
             turn = "bonus turn" if e["bonus"] else "turn"
             out.append(f"{who} skips a {turn}")
-        elif kind == "bonus_lost":
-            out.append(f"{who} has no valid play for the bonus turn: it is lost")
-        elif kind == "bonus":
-            out.append(f"{who} takes a bonus turn (Defuse or Volt)")
         elif kind == "clear":
             out.append(f"{who}: SYSTEM CLEAR! (last card played)")
             if e.get("dropped"):
@@ -114,10 +109,12 @@ def describe_events(move: Transition, game: Any = None) -> list[str]:
                     f"the game ends at once: {_units(e['dropped'])} of penalty never "
                     f"travel{'s' if e['dropped'] == 1 else ''}"
                 )
-        elif kind == "blocked":
+        elif kind in ("blocked", "turn_limit"):
             res = fewest_cards_text(after.get("hand_sizes"), e["winner"], names)
-            out.append(f"nobody can play and both piles are empty: the game is blocked; {res}")
-        elif kind == "turn_limit":
-            res = fewest_cards_text(after.get("hand_sizes"), e["winner"], names)
-            out.append(f"the safety stop (turn limit) ends the game; {res}")
+            why = (
+                "nobody can play and both piles are empty: the game is blocked"
+                if kind == "blocked"
+                else "the safety stop (turn limit) ends the game"
+            )
+            out.append(f"{why}; {res}")
     return out

@@ -66,12 +66,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, fraction, fraction_table, observer_slices
+from ninetynine.core.tensor import Fractions, GameLayout, fraction, fraction_table, state_writer
 
 from .actions import NUM_ACTIONS
 from .cards import MAX_COPIES, NUM_KINDS
@@ -100,7 +100,6 @@ TURN_SCALE = 200
 def _rows(n: int) -> list[tuple[str, int, str]]:
     k = NUM_KINDS
     return [
-        *observer_slices(n, (k, "own cards per kind / copies in the deck")),
         ("turn_player", n, "whose turn it is, one-hot by relative seat"),
         ("phase", len(PHASES), "one-hot: play, wave, over"),
         ("bonus_turn", 1, "1 if this turn is a bonus turn"),
@@ -140,7 +139,7 @@ def _rows(n: int) -> list[tuple[str, int, str]]:
 
 
 #: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
-layout = GameLayout(_rows)
+layout = GameLayout(_rows, hand=(NUM_KINDS, "own cards per kind / copies in the deck"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -151,11 +150,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     obs = observation
     e = layout.start_encoding(game, obs)
     deck: list[int] = obs["deck"]
-    hand = obs.get("hand")
-    if hand is not None:
-        e.counts("hand", hand, deck)
-        e.seat_view(obs["player"])
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs, deck)
     e.seat("turn_player", obs["turn_player"])
     e.one_of("phase", PHASES, obs["phase"])
     e.flag("bonus_turn", obs["bonus_turn"])
@@ -204,44 +199,19 @@ def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.f
     nor the draw pile's order.
     """
     n, nk = game.num_players, NUM_KINDS
-    size, off = layout.starts(n)
-    o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
-    o_cur, o_turn_player, o_phase = off["current_player"], off["turn_player"], off["phase"]
-    o_bonus, o_color, o_value = off["bonus_turn"], off["dock_color"], off["dock_value"]
-    o_stack, o_stack_size, o_side = off["dock_stack"], off["dock_stack_size"], off["side_pile"]
-    o_draw, o_hsizes, o_skips = off["draw_size"], off["hand_sizes"], off["skips"]
-    o_played, o_tdocks, o_tfull = off["turn_played"], off["turn_docks"], off["turn_full"]
-    o_tneutral, o_tunits = off["turn_neutral_dock"], off["turn_units"]
-    o_tbonus, o_ttriple_ok, o_ttriple = (
-        off["turn_bonus"],
-        off["turn_triple_possible"],
-        off["turn_triple"],
-    )
-    o_wave, o_winit, o_wunits = off["wave_active"], off["wave_initiator"], off["wave_units"]
-    o_wleft, o_wtarget = off["wave_remaining"], off["wave_target"]
-    o_last_seat, o_last_action = off["last_seat"], off["last_action"]
-    o_reshuffles, o_turn, o_winner = off["reshuffles"], off["turn"], off["winner"]
+    at = layout.at(n)
     deck = list(game.counts)
     total_cards = sum(deck)
-    # a kind's count never exceeds the cards in the game
-    kind_f = [fraction_table(m, total_cards + 1) for m in deck]
-    stack_f, hand_f = (
-        fraction_table(STACK_SCALE, STACK_SCALE + 1),
-        fraction_table(HAND_SCALE, HAND_SCALE + 1),
-    )
-    skip_f, played_f = (
-        fraction_table(SKIP_SCALE, SKIP_SCALE + 1),
-        fraction_table(PLAYED_SCALE, PLAYED_SCALE + 1),
-    )
-    unit_f = fraction_table(UNIT_SCALE, UNIT_SCALE + 1)
-    draw_f = fraction_table(total_cards, total_cards + 1)
-    reshuffle_f = fraction_table(RESHUFFLE_SCALE, RESHUFFLE_SCALE + 1)
-    turn_f = fraction_table(TURN_SCALE, TURN_SCALE + 1)
-    ended = {e: off["ended_by"] + i for i, e in enumerate(ENDINGS)}
-    blank = array("f", bytes(4 * size))
-    for kind, m in enumerate(deck):  # the deck slice is the same in every state of the game
-        blank[off["deck"] + kind] = fraction(m, MAX_COPIES)
-    view, f32 = np.frombuffer, np.dtype(np.float32)
+    # a count of cards never exceeds the cards in the game: a list covers every one
+    cards = total_cards + 1
+    kind_f = [fraction_table(m, cards) for m in deck]
+    stack_f, hand_f = fraction_table(STACK_SCALE, cards), fraction_table(HAND_SCALE, cards)
+    played_f, draw_f = fraction_table(PLAYED_SCALE, cards), fraction_table(total_cards, cards)
+    skip_f = Fractions(SKIP_SCALE, SKIP_SCALE + 1)
+    unit_f = Fractions(UNIT_SCALE, UNIT_SCALE + 1)
+    reshuffle_f = Fractions(RESHUFFLE_SCALE, RESHUFFLE_SCALE + 1)
+    turn_f = Fractions(TURN_SCALE, TURN_SCALE + 1)
+    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
     rotations = [[(k, (me + k) % n) for k in range(n)] for me in range(n)]
 
     def kinds(x: array[float], start: int, cards: list[int]) -> None:
@@ -251,104 +221,74 @@ def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.f
         for kind in set(cards):
             x[start + kind] = kind_f[kind][counts[kind]]
 
-    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
-        st = cast("TripwireState", state)
-        x = blank[:]
-        if player is None:
-            me = 0
-        else:
-            me = player
-            kinds(x, o_hand, st.hands[player])
-            x[o_has_hand] = 1.0
-            x[o_seat + player] = 1.0
+    def fill(x: array[float], st: TripwireState, player: int | None, me: int) -> None:
+        if player is not None:
+            kinds(x, at.hand, st.hands[player])
+            x[at.has_hand] = 1.0
+            x[at.seat + player] = 1.0
         phase = st.phase
         turn_player = st.player
         if phase != OVER:
             cur = st.w_target if phase == WAVE else turn_player
             if 0 <= cur < n:
-                x[o_cur + (cur - me) % n] = 1.0
+                x[at.current_player + (cur - me) % n] = 1.0
         if 0 <= turn_player < n:
-            x[o_turn_player + (turn_player - me) % n] = 1.0
-        x[o_phase + phase] = 1.0
+            x[at.turn_player + (turn_player - me) % n] = 1.0
+        x[at.phase + phase] = 1.0
         if st.bonus_turn:
-            x[o_bonus] = 1.0
+            x[at.bonus_turn] = 1.0
         colors, values, docks = st.colors, st.values, st.docks
         for d in range(DOCKS):
-            x[o_color + d * COLORS + colors[d]] = 1.0
-            x[o_value + d * VALUES + values[d]] = 1.0
+            x[at.dock_color + d * COLORS + colors[d]] = 1.0
+            x[at.dock_value + d * VALUES + values[d]] = 1.0
             stack = docks[d]
             if stack:
-                kinds(x, o_stack + d * nk, stack)
-                m = len(stack)
-                x[o_stack_size + d] = stack_f[m] if m <= STACK_SCALE else 1.0
+                kinds(x, at.dock_stack + d * nk, stack)
+                x[at.dock_stack_size + d] = stack_f[len(stack)]
         if st.side:
-            kinds(x, o_side, st.side)
-        m = len(st.draw)
-        if m:
-            x[o_draw] = draw_f[m] if m <= total_cards else 1.0
+            kinds(x, at.side_pile, st.side)
+        x[at.draw_size] = draw_f[len(st.draw)]
         hands, skips = st.hands, st.skips
         for k, s in rotations[me]:
-            m = len(hands[s])
-            if m:
-                x[o_hsizes + k] = hand_f[m] if m <= HAND_SCALE else 1.0
-            m = skips[s]
-            if m > 0:
-                x[o_skips + k] = skip_f[m] if m <= SKIP_SCALE else 1.0
-        m = st.t_played
-        if m > 0:
-            x[o_played] = played_f[m] if m <= PLAYED_SCALE else 1.0
-        bits = st.t_docks
-        if bits:
-            for d in range(DOCKS):
-                if bits >> d & 1:
-                    x[o_tdocks + d] = 1.0
-        bits = st.t_full
-        if bits:
-            for d in range(DOCKS):
-                if bits >> d & 1:
-                    x[o_tfull + d] = 1.0
-        x[o_tneutral + max(0, min(st.t_neutral + 1, DOCKS))] = 1.0
-        m = st.t_units
-        if m > 0:
-            x[o_tunits] = unit_f[m] if m <= UNIT_SCALE else 1.0
+            x[at.hand_sizes + k] = hand_f[len(hands[s])]
+            if skips[s]:
+                x[at.skips + k] = skip_f[skips[s]]
+        x[at.turn_played] = played_f[st.t_played]
+        for d in range(DOCKS):
+            if st.t_docks >> d & 1:
+                x[at.turn_docks + d] = 1.0
+            if st.t_full >> d & 1:
+                x[at.turn_full + d] = 1.0
+        x[at.turn_neutral_dock + max(0, min(st.t_neutral + 1, DOCKS))] = 1.0
+        x[at.turn_units] = unit_f[st.t_units]
         if st.t_bonus:
-            x[o_tbonus] = 1.0
+            x[at.turn_bonus] = 1.0
         if st.t_triple_ok:
-            x[o_ttriple_ok] = 1.0
+            x[at.turn_triple_possible] = 1.0
         if st.t_triple:
-            x[o_ttriple] = 1.0
+            x[at.turn_triple] = 1.0
         if phase == WAVE:
-            x[o_wave] = 1.0
-            s = st.w_init
-            if 0 <= s < n:
-                x[o_winit + (s - me) % n] = 1.0
-            m = st.w_units
-            if m > 0:
-                x[o_wunits] = unit_f[m] if m <= UNIT_SCALE else 1.0
-            m = st.w_left
-            if m > 0:
-                x[o_wleft] = unit_f[m] if m <= UNIT_SCALE else 1.0
-            s = st.w_target
-            if 0 <= s < n:
-                x[o_wtarget + (s - me) % n] = 1.0
+            x[at.wave_active] = 1.0
+            x[at.wave_units] = unit_f[st.w_units]
+            x[at.wave_remaining] = unit_f[st.w_left]
+            for start, s in ((at.wave_initiator, st.w_init), (at.wave_target, st.w_target)):
+                if 0 <= s < n:
+                    x[start + (s - me) % n] = 1.0
         last = st.last
         if last is not None:
             s = last[0]
             if 0 <= s < n:
-                x[o_last_seat + (s - me) % n] = 1.0
-            x[o_last_action + last[1]] = 1.0
-        m = st.reshuffles
-        if m > 0:
-            x[o_reshuffles] = reshuffle_f[m] if m <= RESHUFFLE_SCALE else 1.0
-        m = st.turn
-        if m > 0:
-            x[o_turn] = turn_f[m] if m <= TURN_SCALE else 1.0
+                x[at.last_seat + (s - me) % n] = 1.0
+            x[at.last_action + last[1]] = 1.0
+        x[at.reshuffles] = reshuffle_f[st.reshuffles]
+        x[at.turn] = turn_f[st.turn]
         s = st.winner_
         if 0 <= s < n:
-            x[o_winner + (s - me) % n] = 1.0
+            x[at.winner + (s - me) % n] = 1.0
         e = ended.get(st.ended_by)
         if e is not None:
             x[e] = 1.0
-        return view(x, f32)
 
-    return write
+    # the deck slice is the same in every state of the game
+    deck_f = {at.deck + kind: fraction(m, MAX_COPIES) for kind, m in enumerate(deck)}
+    return state_writer(at.size, fill, deck_f)

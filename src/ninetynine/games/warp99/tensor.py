@@ -53,12 +53,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ninetynine.core.tensor import GameLayout, fraction, fraction_table, observer_slices
+from ninetynine.core.tensor import Fractions, GameLayout, fraction_table, state_writer
 
 from .cards import NUM_CARDS
 from .state import OVER
@@ -80,7 +80,6 @@ TURN_SCALE = 100
 def _rows(n: int) -> list[tuple[str, int, str]]:
     c = NUM_CARDS
     return [
-        *observer_slices(n, (c, "own hand cards (1 = held)")),
         ("phase", len(PHASES), "one-hot: row, discard, extra_card, over"),
         ("rule_sides", 3, "1 where rule card 1, 2, 3 shows side 2"),
         ("pile1_top", c, "the top card of discard pile 1, one-hot"),
@@ -104,7 +103,7 @@ def _rows(n: int) -> list[tuple[str, int, str]]:
 
 
 #: The slices of :func:`encode`'s vector for a game (the table above): ``layout(game)``.
-layout = GameLayout(_rows)
+layout = GameLayout(_rows, hand=(NUM_CARDS, "own hand cards (1 = held)"))
 
 
 def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
@@ -114,11 +113,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     """
     obs = observation
     e = layout.start_encoding(game, obs)
-    hand = obs.get("hand")
-    if hand is not None:
-        e.items("hand", hand)
-        e.seat_view(obs["player"])
-    e.seat("current_player", obs["current_player"])
+    e.observer(obs)
     e.one_of("phase", PHASES, obs["phase"])
     e.items("rule_sides", (i for i, side in enumerate(obs["rule_sides"]) if side == 2))
     for i, pile in enumerate(obs["piles"]):
@@ -153,68 +148,46 @@ def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.flo
     nor a deck's order.
     """
     n, c = game.num_players, NUM_CARDS
-    size, off = layout.starts(n)
-    o_hand, o_has_hand, o_seat = off["hand"], off["has_hand"], off["seat"]
-    o_cur, o_phase, o_rules = off["current_player"], off["phase"], off["rule_sides"]
-    o_top0, o_top1 = off["pile1_top"], off["pile2_top"]
-    o_cards0, o_cards1 = off["pile1_cards"], off["pile2_cards"]
-    o_rows, o_revealed, o_rd = off["rows"], off["revealed"], off["reserve_discard"]
-    o_row_len, o_scores = off["row_lengths"], off["scores"]
-    o_decks, o_hands = off["deck_sizes"], off["hand_sizes"]
-    o_rs, o_flip, o_played = off["reserve_size"], off["flip_used"], off["has_played"]
-    o_plays, o_turn, o_winner = off["plays"], off["turn"], off["winner"]
-    target = game.target
-    row_f, score_f = fraction_table(ROW_SCALE, 32), fraction_table(target, target + 1)
-    deck_f, hand_f = (
-        fraction_table(DECK_SCALE, DECK_SCALE + 1),
-        fraction_table(HAND_SCALE, HAND_SCALE + 1),
-    )
-    reserve_f, plays_f = (
-        fraction_table(NUM_CARDS, NUM_CARDS + 1),
-        fraction_table(PLAYS_SCALE, PLAYS_SCALE + 1),
-    )
-    turn_f = fraction_table(TURN_SCALE, TURN_SCALE + 1)
-    blank = array("f", bytes(4 * size))
-    view, f32 = np.frombuffer, np.dtype(np.float32)
+    at = layout.at(n)
+    # a count of cards never exceeds the 110 cards: a list covers every one
+    row_f, deck_f = fraction_table(ROW_SCALE, c + 1), fraction_table(DECK_SCALE, c + 1)
+    hand_f, reserve_f = fraction_table(HAND_SCALE, c + 1), fraction_table(c, c + 1)
+    plays_f = fraction_table(PLAYS_SCALE, c + 1)
+    score_f, turn_f = Fractions(game.target, game.target + 1), Fractions(TURN_SCALE, TURN_SCALE + 1)
     # per observer: (block offsets, absolute seat s) for the seat k places after it
     seat_blocks = [
         [
-            (o_rows + k * c, o_revealed + k * c, o_row_len + k, o_scores + k, (me + k) % n)
+            (at.rows + k * c, at.revealed + k * c, at.row_lengths + k, at.scores + k, (me + k) % n)
             for k in range(n)
         ]
         for me in range(n)
     ]
-    deck_at, hand_at = o_decks - o_row_len, o_hands - o_row_len
+    deck_at, hand_at = at.deck_sizes - at.row_lengths, at.hand_sizes - at.row_lengths
 
-    def write(state: State, player: int | None) -> npt.NDArray[np.float32]:
-        st = cast("Warp99State", state)
-        x = blank[:]
-        if player is None:
-            me = 0
-        else:
-            me = player
+    def fill(x: array[float], st: Warp99State, player: int | None, me: int) -> None:
+        if player is not None:
             for card in st.hands[player]:
-                x[o_hand + card] = 1.0
-            x[o_has_hand] = 1.0
-            x[o_seat + player] = 1.0
+                x[at.hand + card] = 1.0
+            x[at.has_hand] = 1.0
+            x[at.seat + player] = 1.0
         phase = st.phase
         if phase != OVER:
-            x[o_cur + (st.player - me) % n] = 1.0
-        x[o_phase + phase] = 1.0
+            x[at.current_player + (st.player - me) % n] = 1.0
+        x[at.phase + phase] = 1.0
         config = st.config
         if config:
             for i in range(3):
                 if config >> i & 1:
-                    x[o_rules + i] = 1.0
-        pile0, pile1 = st.piles
-        if pile0:
-            x[o_top0 + pile0[-1]] = 1.0
-            for card in pile0:
-                x[o_cards0 + card] = 1.0
+                    x[at.rule_sides + i] = 1.0
+        pile1, pile2 = st.piles
         if pile1:
-            x[o_top1 + pile1[-1]] = 1.0
+            x[at.pile1_top + pile1[-1]] = 1.0
             for card in pile1:
-                x[o_cards1 + card] = 1.0
+                x[at.pile1_cards + card] = 1.0
+        if pile2:
+            x[at.pile2_top + pile2[-1]] = 1.0
+            for card in pile2:
+                x[at.pile2_cards + card] = 1.0
         rows, revealed = st.rows, st.revealed
         scores, decks, hands = st.scores_, st.decks, st.hands
         for o_row, o_rev, o_len, o_score, s in seat_blocks[me]:
@@ -222,37 +195,24 @@ def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.flo
             if row:
                 for card in row:
                     x[o_row + card] = 1.0
-                v = len(row)
-                x[o_len] = row_f[v] if v < 32 else fraction(v, ROW_SCALE)
+                x[o_len] = row_f[len(row)]
             shown = revealed[s]
             if shown:
                 for card in shown:
                     x[o_rev + card] = 1.0
-            v = scores[s]
-            if v > 0:
-                x[o_score] = score_f[v] if v <= target else 1.0
-            v = len(decks[s])
-            if v:
-                x[o_len + deck_at] = deck_f[v] if v <= DECK_SCALE else 1.0
-            v = len(hands[s])
-            if v:
-                x[o_len + hand_at] = hand_f[v] if v <= HAND_SCALE else 1.0
+            x[o_score] = score_f[scores[s]]
+            x[o_len + deck_at] = deck_f[len(decks[s])]
+            x[o_len + hand_at] = hand_f[len(hands[s])]
         for card in st.reserve_discard:
-            x[o_rd + card] = 1.0
-        v = len(st.reserve)
-        if v:
-            x[o_rs] = reserve_f[v] if v <= NUM_CARDS else 1.0
+            x[at.reserve_discard + card] = 1.0
+        x[at.reserve_size] = reserve_f[len(st.reserve)]
         if st.flip_used:
-            x[o_flip] = 1.0
-        v = st.plays
-        if v:
-            x[o_played] = 1.0
-            x[o_plays] = plays_f[v] if v <= PLAYS_SCALE else 1.0
-        v = st.turn
-        if v > 0:
-            x[o_turn] = turn_f[v] if v <= TURN_SCALE else 1.0
+            x[at.flip_used] = 1.0
+        if st.plays:
+            x[at.has_played] = 1.0
+            x[at.plays] = plays_f[st.plays]
+        x[at.turn] = turn_f[st.turn]
         if st.winner_ >= 0:
-            x[o_winner + (st.winner_ - me) % n] = 1.0
-        return view(x, f32)
+            x[at.winner + (st.winner_ - me) % n] = 1.0
 
-    return write
+    return state_writer(at.size, fill)
