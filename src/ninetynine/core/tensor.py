@@ -128,14 +128,20 @@ class Fractions(dict[int, float]):
     encoder's); any other is computed, so a count past the scale gives 1.0 and none 0.0, and
     a writer needs no test around the lookup.
 
+    ``count`` defaults to ``scale + 1``: the counts ``0 .. scale``, all the scale tells apart.
+
     >>> f = Fractions(4, 6)
     >>> f[3], f[9], f[0], f[-1]
     (0.75, 1.0, 0.0, 0.0)
+    >>> len(Fractions(4)), Fractions(4)[5]
+    (5, 1.0)
     """
 
     __slots__ = ("scale",)
 
-    def __init__(self, scale: float, count: int) -> None:
+    def __init__(self, scale: float, count: int | None = None) -> None:
+        if count is None:
+            count = int(scale) + 1
         super().__init__((v, fraction(v, scale)) for v in range(count))
         self.scale = scale
 
@@ -168,6 +174,33 @@ class SliceStarts:
         for name, value in {"size": size, **starts}.items():
             setattr(made, name, value)
         return made
+
+    def outcome_writer(
+        self, num_players: int, endings: Sequence[str]
+    ) -> Callable[[Any, int | None, str | None, int], None]:
+        """What a state writer's ``fill`` does last, as :meth:`Encoding.outcome` does for the
+        encoder: a function ``(x, winner, ended_by, me)`` that sets, in vector ``x``, the
+        ``winner`` slice at that seat's place counted from ``me`` (nothing for ``None`` or a
+        number that is no seat) and the ``ended_by`` slice at ``ended_by``'s place in
+        ``endings`` (nothing while the game is on).
+
+        >>> at = SliceStarts.of(4, {"winner": 0, "ended_by": 2})
+        >>> done = at.outcome_writer(2, ("out", "limit"))
+        >>> x = [0.0] * 4
+        >>> done(x, 0, "limit", 1); x
+        [0.0, 1.0, 0.0, 1.0]
+        """
+        ended = {e: self.ended_by + i for i, e in enumerate(endings)}
+        n, start = num_players, self.winner
+
+        def done(x: Any, winner: int | None, ended_by: str | None, me: int) -> None:
+            if winner is not None and 0 <= winner < n:
+                x[start + (winner - me) % n] = 1.0
+            e = ended.get(ended_by) if ended_by is not None else None
+            if e is not None:
+                x[e] = 1.0
+
+        return done
 
 
 def state_writer(
@@ -335,6 +368,16 @@ class Encoding:
                     self.counts("hand", hand, per_kind)
             self.seat_view(player)
         self.seat("current_player", observation["current_player"])
+
+    def outcome(
+        self, observation: Mapping[str, Any], endings: Sequence[str]
+    ) -> npt.NDArray[np.float32]:
+        """The slices that close a layout, then the finished :meth:`vector`: ``winner`` by
+        relative seat (all 0 while the game is on, and for a game nobody won) and ``ended_by``
+        one-hot over ``endings``, the game's ways to end (all 0 while it is on)."""
+        self.seat("winner", observation["winner"])
+        self.one_of("ended_by", endings, observation["ended_by"])
+        return self.vector()
 
     def vector(self) -> npt.NDArray[np.float32]:
         """The finished vector: ``x`` with every entry of ``ones`` set to 1."""

@@ -239,9 +239,7 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     if obs["last"] is not None:
         e.seat("last_seat", obs["last"]["seat"])
     e.value("turn", obs["turn"], 60)
-    e.seat("winner", obs["winner"])
-    e.one_of("ended_by", ENDINGS, obs["ended_by"])
-    return e.vector()
+    return e.outcome(obs, ENDINGS)
 
 
 def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
@@ -251,11 +249,11 @@ def _lane_of(obs: Mapping[str, Any], roster: Any, seat: int, hero: int) -> int:
 
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
-    without the observation dict (``Presentation.observation_tensor_writer``). Strength and
-    lane points come from the same rule functions ``observation`` calls (``rules.strength``,
-    ``state._lane_points``). It reads only what ``observation(player)`` shows: ``player``'s
-    own hand, face-down heroes, bolsters from hand and Clash card, never another seat's.
+    """99 Heroes' ``Presentation.observation_tensor_writer`` (the encoding without the dict).
+    Strength and lane points come from the same rule functions ``observation`` calls
+    (``rules.strength``, ``state._lane_points``). It reads only what ``observation(player)``
+    shows: ``player``'s own hand, face-down heroes, bolsters from hand and Clash card, never
+    another seat's.
     """
     from . import rules as R
 
@@ -270,7 +268,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     steps = _steps()
     kinds = {k: at.pending_kind + i for i, k in enumerate(KINDS)}
     step_at = {w: at.pending_step + i for i, w in enumerate(steps)}
-    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
+    outcome = at.outcome_writer(n, ENDINGS)
 
     def fill(x: array[float], st: HeroesState, player: int | None, me: int) -> None:
         rev = st.revealed
@@ -397,11 +395,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
             hot(at.last_seat, st.last[0])
         if st.turn > 0:
             x[at.turn] = fraction(st.turn, 60)
-        if st.winner_ >= 0:
-            hot(at.winner, st.winner_)
-        e = ended.get(st.ended_by)
-        if e is not None:
-            x[e] = 1.0
+        outcome(x, st.winner_, st.ended_by, me)
 
     def lane_of(heroes: list[list[int]], rev: bool, seat: int, hero: int) -> int:
         """``_lane_of(observation, roster, seat, hero)`` from the state: the first lane of

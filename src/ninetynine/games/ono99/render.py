@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ninetynine.core.text import pad, seat_labels, styled
+from ninetynine.core.text import board_frame, pad
 
 from .cards import MINUS10, NAMES, ONO, PLAY2, REVERSE, SHORT
 from .rules import LIMIT, MAX_TOTAL, effect, is_playable
@@ -85,13 +85,8 @@ def render_text(
     pending Play 2, the piles, every seat, and the observing seat's hand with what each card
     would do (``markup``, ``names``: see ``Presentation.render_observation``).
     """
-    n = obs["num_players"]
-    me = obs.get("player")
-    names = seat_labels(obs, names)
-    cur = obs["current_player"]
+    n, me, names, cur, bold, dim = board_frame(obs, names, markup)
     total = obs["total"]
-
-    bold, dim = styled("bold", markup), styled("dim", markup)
 
     # -- status --------------------------------------------------------------------------
     if obs["ended_by"]:

@@ -145,17 +145,13 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
     e.value("turn", obs["turn"], TURN_SCALE)
     e.value("round", obs["round"], ROUND_SCALE)
     e.value("rebuilds", obs["rebuilds"], REBUILD_SCALE)
-    e.seat("winner", obs["winner"])
-    e.one_of("ended_by", ENDINGS, obs["ended_by"])
-    return e.vector()
+    return e.outcome(obs, ENDINGS)
 
 
 def writer(game: Ono99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
-    without the observation dict (``Presentation.observation_tensor_writer``).
-    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
-    nor the draw pile's order or the cards a seat took out of the game.
-    """
+    """ONO 99's ``Presentation.observation_tensor_writer`` (the encoding without the dict).
+    Like ``observation`` it reads ``player``'s own hand and not another's, the draw pile's
+    order or the cards taken out."""
     n = game.num_players
     at = layout.at(n)
     deck = list(game.counts)
@@ -164,11 +160,10 @@ def writer(game: Ono99Game) -> Callable[[State, int | None], npt.NDArray[np.floa
     cards = total_cards + 1
     hand_f, draw_f = fraction_table(HAND_SCALE, cards), fraction_table(total_cards, cards)
     played_f = [fraction_table(m, cards) for m in deck]
-    total_f = Fractions(MAX_TOTAL, MAX_TOTAL + 1)
-    turn_f = Fractions(TURN_SCALE, TURN_SCALE + 1)
-    round_f = Fractions(ROUND_SCALE, ROUND_SCALE + 1)
-    rebuild_f = Fractions(REBUILD_SCALE, REBUILD_SCALE + 1)
-    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
+    total_f, turn_f, round_f, rebuild_f = (
+        Fractions(scale) for scale in (MAX_TOTAL, TURN_SCALE, ROUND_SCALE, REBUILD_SCALE)
+    )
+    outcome = at.outcome_writer(n, ENDINGS)
     rotations = [[(k, (me + k) % n) for k in range(n)] for me in range(n)]
 
     def fill(x: array[float], st: Ono99State, player: int | None, me: int) -> None:
@@ -211,11 +206,7 @@ def writer(game: Ono99Game) -> Callable[[State, int | None], npt.NDArray[np.floa
         x[at.turn] = turn_f[st.turn]
         x[at.round] = round_f[st.round]
         x[at.rebuilds] = rebuild_f[st.rebuilds]
-        if st.winner_ >= 0:
-            x[at.winner + (st.winner_ - me) % n] = 1.0
-        e = ended.get(st.ended_by)
-        if e is not None:
-            x[e] = 1.0
+        outcome(x, st.winner_, st.ended_by, me)
 
     # the deck slice is the same in every state of the game
     deck_f = {at.deck + kind: fraction(m, MAX_COPIES) for kind, m in enumerate(deck)}

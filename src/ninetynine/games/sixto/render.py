@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ninetynine.core.text import seat_labels, styled
+from ninetynine.core.text import board_frame
 
 from .events import dice_text
 from .rules import (
@@ -263,12 +263,7 @@ def render_text(
     (a spectator: every sheet in full), the other sheets compact, and where each die would
     mark. ``names``: one label per seat (default ``Seat 0``, ...; the observer is ``(you)``);
     inserted as given, so escape any ``[`` in them first with ``markup=True``."""
-    n = obs["num_players"]
-    me = obs.get("player")
-    names = seat_labels(obs, names)
-    cur = obs["current_player"]
-
-    bold, dim = styled("bold", markup), styled("dim", markup)
+    n, me, names, cur, bold, dim = board_frame(obs, names, markup)
 
     if obs["ended_by"]:
         how = {

@@ -140,16 +140,12 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
         e.x[e.at["scores"] + k] = min(1.0, max(0.0, sc))
     e.one("removed", min(len(obs["removed"]), 3))
     e.x[e.at["turn"]] = min(1.0, obs["turn"] / game.max_turns)
-    e.seat("winner", obs["winner"])
-    e.one_of("ended_by", ENDINGS, obs["ended_by"])
-    return e.vector()
+    return e.outcome(obs, ENDINGS)
 
 
 def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
-    without the observation dict (``Presentation.observation_tensor_writer``).
-    It reads only what ``observation(player)`` shows: ``player``'s own pending choice, never
-    another's.
+    """Sixto's ``Presentation.observation_tensor_writer`` (the encoding without the dict). Of
+    the pending choices it reads only ``player``'s own.
 
     The printed sheets (numbers, colours, hit spaces, locks) are the same in every state of a
     seat, so each design's blocks are made once and copied in.
@@ -157,7 +153,7 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
     n, width = game.num_players, game.width
     at = layout.at(n, width)
     cells = NUM_ROWS * width
-    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
+    outcome = at.outcome_writer(n, ENDINGS)
     max_turns, nt = game.max_turns, game.notation
 
     @cache
@@ -228,11 +224,6 @@ def writer(game: Any) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
             x[at.scores + k] = min(1.0, max(0.0, sc))
         x[at.removed + min(len(st.removed), 3)] = 1.0
         x[at.turn] = min(1.0, st.turn / max_turns)
-        s = st.winner_
-        if s is not None and 0 <= s < n:
-            x[at.winner + (s - me) % n] = 1.0
-        e = ended.get(st.ended_by)
-        if e is not None:
-            x[e] = 1.0
+        outcome(x, st.winner_, st.ended_by, me)
 
     return state_writer(at.size, fill)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ninetynine.core.text import pad, seat_labels, styled
+from ninetynine.core.text import board_frame, pad
 
 from .actions import action_to_string, play_id
 from .cards import (
@@ -143,13 +143,8 @@ def render_text(
     ``markup``, ``names``: as ``Presentation.render_observation`` takes them. ``game``: the
     game, for its rule options (``priming``, ``stasis``); the defaults otherwise.
     """
-    n = obs["num_players"]
-    me = obs.get("player")
+    n, me, names, cur, bold, dim = board_frame(obs, names, markup)
     rules: RuleSet = getattr(game, "rules", DEFAULT_RULES)
-    names = seat_labels(obs, names)
-    cur = obs["current_player"]
-
-    bold, dim = styled("bold", markup), styled("dim", markup)
 
     def red(s: str) -> str:
         return f"[bold red]{s}[/]" if markup else s

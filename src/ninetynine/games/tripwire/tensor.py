@@ -187,17 +187,13 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
         e.value("deck", m, MAX_COPIES, kind)
     e.value("reshuffles", obs["reshuffles"], RESHUFFLE_SCALE)
     e.value("turn", obs["turn"], TURN_SCALE)
-    e.seat("winner", obs["winner"])
-    e.one_of("ended_by", ENDINGS, obs["ended_by"])
-    return e.vector()
+    return e.outcome(obs, ENDINGS)
 
 
 def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
-    without the observation dict (``Presentation.observation_tensor_writer``).
-    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
-    nor the draw pile's order.
-    """
+    """Tripwire's ``Presentation.observation_tensor_writer`` (the encoding without the dict):
+    no more than ``observation`` shows, ``player``'s own hand and not another's, nor the draw
+    pile's order."""
     n, nk = game.num_players, NUM_KINDS
     at = layout.at(n)
     deck = list(game.counts)
@@ -207,11 +203,10 @@ def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.f
     kind_f = [fraction_table(m, cards) for m in deck]
     stack_f, hand_f = fraction_table(STACK_SCALE, cards), fraction_table(HAND_SCALE, cards)
     played_f, draw_f = fraction_table(PLAYED_SCALE, cards), fraction_table(total_cards, cards)
-    skip_f = Fractions(SKIP_SCALE, SKIP_SCALE + 1)
-    unit_f = Fractions(UNIT_SCALE, UNIT_SCALE + 1)
-    reshuffle_f = Fractions(RESHUFFLE_SCALE, RESHUFFLE_SCALE + 1)
-    turn_f = Fractions(TURN_SCALE, TURN_SCALE + 1)
-    ended = {e: at.ended_by + i for i, e in enumerate(ENDINGS)}
+    skip_f, unit_f, reshuffle_f, turn_f = (
+        Fractions(scale) for scale in (SKIP_SCALE, UNIT_SCALE, RESHUFFLE_SCALE, TURN_SCALE)
+    )
+    outcome = at.outcome_writer(n, ENDINGS)
     rotations = [[(k, (me + k) % n) for k in range(n)] for me in range(n)]
 
     def kinds(x: array[float], start: int, cards: list[int]) -> None:
@@ -282,12 +277,7 @@ def writer(game: TripwireGame) -> Callable[[State, int | None], npt.NDArray[np.f
             x[at.last_action + last[1]] = 1.0
         x[at.reshuffles] = reshuffle_f[st.reshuffles]
         x[at.turn] = turn_f[st.turn]
-        s = st.winner_
-        if 0 <= s < n:
-            x[at.winner + (s - me) % n] = 1.0
-        e = ended.get(st.ended_by)
-        if e is not None:
-            x[e] = 1.0
+        outcome(x, st.winner_, st.ended_by, me)
 
     # the deck slice is the same in every state of the game
     deck_f = {at.deck + kind: fraction(m, MAX_COPIES) for kind, m in enumerate(deck)}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ninetynine.core.text import pad, seat_labels, styled
+from ninetynine.core.text import board_frame, pad
 
 from .cards import COLOR, COLORS, LETTERS, VALUE, format_card
 from .rules import RULE_NAMES, matches
@@ -108,13 +108,8 @@ def render_text(
 ) -> str:
     """The board as seen in ``obs`` (see the module docstring); ``markup`` and ``names`` as
     ``Presentation.render_observation`` takes them."""
-    n = obs["num_players"]
-    me = obs.get("player")
-    names = seat_labels(obs, names)
-    cur = obs["current_player"]
+    n, me, names, cur, bold, dim = board_frame(obs, names, markup)
     phase = obs["phase"]
-
-    bold, dim = styled("bold", markup), styled("dim", markup)
 
     lines: list[str] = []
     title = _TITLES.get(obs.get("game", ""), str(obs.get("game", "")))

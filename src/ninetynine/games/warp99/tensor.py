@@ -142,18 +142,15 @@ def encode(game: Any, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]
 
 
 def writer(game: Warp99Game) -> Callable[[State, int | None], npt.NDArray[np.float32]]:
-    """The RL hot path's ``(state, player) -> encode(game, state.observation(player))``
-    without the observation dict (``Presentation.observation_tensor_writer``).
-    It reads only what ``observation(player)`` shows: ``player``'s own hand, never another's,
-    nor a deck's order.
-    """
+    """Warp 99's ``Presentation.observation_tensor_writer`` (the encoding without the dict):
+    what a seat sees and no more, its own hand and not another's, nor the order of a deck."""
     n, c = game.num_players, NUM_CARDS
     at = layout.at(n)
     # a count of cards never exceeds the 110 cards: a list covers every one
     row_f, deck_f = fraction_table(ROW_SCALE, c + 1), fraction_table(DECK_SCALE, c + 1)
     hand_f, reserve_f = fraction_table(HAND_SCALE, c + 1), fraction_table(c, c + 1)
     plays_f = fraction_table(PLAYS_SCALE, c + 1)
-    score_f, turn_f = Fractions(game.target, game.target + 1), Fractions(TURN_SCALE, TURN_SCALE + 1)
+    score_f, turn_f = Fractions(game.target), Fractions(TURN_SCALE)
     # per observer: (block offsets, absolute seat s) for the seat k places after it
     seat_blocks = [
         [
