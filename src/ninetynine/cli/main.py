@@ -487,7 +487,7 @@ def train(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8099,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8099,
     database: Annotated[
         str | None,
         typer.Option(
