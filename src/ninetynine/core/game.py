@@ -367,7 +367,11 @@ class State(ABC):
 
     #: None of its own: an engine that lists its fields in ``__slots__`` has no ``__dict__``
     #: (a field it forgot to list is an ``AttributeError``, not a silent extra attribute).
-    __slots__ = ()
+    #: Hidden from mypy, which would otherwise read this empty tuple as all of a state's
+    #: fields and reject every ``state.seed = ...`` (the fields below are annotations only;
+    #: each engine's own ``__slots__`` holds them).
+    if not TYPE_CHECKING:
+        __slots__ = ()
 
     game: Game
     seed: int
