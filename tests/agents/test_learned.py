@@ -6,6 +6,7 @@ strength)."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -355,3 +356,14 @@ def test_the_web_server_refuses_models_from_files(spec: str) -> None:
     with pytest.raises(GameOptionError, match="names a file; this server plays only the models"):
         normalise_seats(game, ["human", spec])
     assert normalise_seats(game, ["human", "learned:warp99-2p"]) == ["human", "learned:warp99-2p"]
+
+
+@pytest.mark.parametrize("field,value", [("lr", math.nan), ("lr", math.inf), ("lr", -1e-3),
+                                         ("value_weight", math.nan)])  # fmt: skip
+def test_a_learning_rate_that_is_not_a_positive_number_is_refused(
+    tmp_path: Path, field: str, value: float
+) -> None:
+    """--lr nan trained four rounds and wrote a model of NaN weights (NaN <= 0 is false)."""
+    with pytest.raises(GameOptionError, match="lr must be positive"):
+        train(replace(TINY, **{field: value}), tmp_path / "m.npz")
+    assert not (tmp_path / "m.npz").exists()
