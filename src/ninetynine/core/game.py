@@ -396,6 +396,12 @@ class State(ABC):
         """
         raise NotImplementedError(f"{cls.__name__} has no from_dict(game, data)")
 
+    def __copy__(self) -> State:
+        """``copy.copy(state)`` is :meth:`clone`: a shallow copy would share the hands, piles
+        and history lists, so a move on the copy changed the original (the fast states
+        already answered with a clone)."""
+        return self.clone()
+
     def __getstate__(self) -> object:
         """What pickle and ``copy.deepcopy`` save: the instance's ``__dict__`` and slots, as
         ``object.__getstate__`` gives them. Defined here so that every pickle protocol works,
