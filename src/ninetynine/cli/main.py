@@ -144,7 +144,9 @@ def play(
             "(default: the data directory). An existing file is never overwritten.",
         ),
     ] = None,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+    delay: Annotated[
+        float, typer.Option(help="Seconds to pause after each bot move (0 to 3600).")
+    ] = 0.0,
 ) -> None:
     """Play a game in the terminal against bots or friends (several humans: hot seat).
 
@@ -217,7 +219,8 @@ def replay(
         typer.Option(help="Show the game as this seat saw it, hand included (default: public)."),
     ] = None,
     auto: Annotated[
-        float | None, typer.Option(help="Step automatically every N seconds, without asking.")
+        float | None,
+        typer.Option(help="Step automatically every N seconds (0 to 3600), without asking."),
     ] = None,
 ) -> None:
     """Step through a recorded game (Enter: next, b: back, a number: jump, q: quit).

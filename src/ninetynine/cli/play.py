@@ -25,6 +25,7 @@ from ninetynine.core.registry import did_you_mean, game_class, list_agents, load
 from .common import (
     HUMAN,
     apply_variant,
+    check_pause,
     friendly_errors,
     make_console,
     parse_name_list,
@@ -101,8 +102,7 @@ def run_play(
     """
     with friendly_errors():
         game, specs = build_game(game_id, players, seats, variant, option_pairs)
-        if delay < 0:
-            raise GameOptionError(f"--delay must be 0 or more, got {delay}")
+        check_pause(delay, "--delay")
         state = game.new_initial_state(seed=seed)
         path = record_path(record, game.game_id, state.seed)
         check_output_dir(path.parent, "--record" if record is not None else "the records folder")
