@@ -315,3 +315,32 @@ def test_a_pause_that_is_not_a_number_of_seconds_is_refused(tmp_path: Path, seco
     with pytest.raises(typer.Exit) as exited:
         run_replay(path, None, float(seconds), sleep=pauses.append, interactive=False)
     assert exited.value.exit_code == 2 and pauses == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "nosuch"],
+        ["rules", "nosuch"],
+        ["play", "warp99", "--seat", "human,ismcts:abc"],
+        ["play", "tripwire", "-o", "target=-5"],
+        ["heroes", "show", "nosuch"],
+        ["ladder", "warp99", "--add", "greedy"],
+    ],
+    ids=" ".join,
+)
+def test_an_error_is_one_line_on_a_narrow_pipe(args: list[str]) -> None:
+    """Rich wrapped these at the console's width (80 columns in a pipe, COLUMNS when set), so
+    a log or grep saw half an error; they are one line on standard error now."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "20"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ninetynine", *args],
+        env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr

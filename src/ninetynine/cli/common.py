@@ -60,7 +60,9 @@ def friendly_errors() -> Iterator[None]:
     try:
         yield
     except NinetyNineError as e:
-        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(str(e))}")
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True
+        )
         raise typer.Exit(2) from None
 
 

@@ -310,7 +310,7 @@ def ladder(
 
     if add is not None or to is not None:
         if add is None or to is None:
-            err_console.print("[bold red]error:[/] --add and --to go together")
+            err_console.print("[bold red]error:[/] --add and --to go together", soft_wrap=True)
             raise typer.Exit(2)
         given = {  # the arguments typed (Typer's own Click: compare the source by name)
             name: value
@@ -558,7 +558,7 @@ def main() -> None:
     try:
         app()
     except NinetyNineError as e:
-        err_console.print(f"[bold red]error:[/] {escape(str(e))}")
+        err_console.print(f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("\ninterrupted")
