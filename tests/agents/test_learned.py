@@ -89,6 +89,16 @@ def test_missing_or_foreign_files_are_clear_errors(tmp_path: Path) -> None:
         PolicyValueNet.load(tmp_path / "other.npz")
 
 
+def test_a_model_with_weights_that_are_not_numbers_is_refused(tmp_path: Path) -> None:
+    """A model of NaN weights (`train --lr nan` wrote one) loaded and played without a word."""
+    net = PolicyValueNet.initial(_game(2), 8, seed=1)
+    for bad in (np.nan, np.inf):
+        net.params["Wp"][0, 0] = bad
+        net.save(tmp_path / "m.npz")
+        with pytest.raises(GameOptionError, match="not finite numbers"):
+            LearnedAgent(_game(2), 0, 0, str(tmp_path / "m.npz"))
+
+
 def test_no_shipped_model_for_a_game_says_how_to_train_one() -> None:
     game = ninetynine.load_game("ninetynine", num_players=2)
     with pytest.raises(GameOptionError, match=r"no learned model ships for ninetynine with 2 p"):

@@ -177,6 +177,10 @@ def test_a_model_file_round_trips_and_is_checked(tmp_path) -> None:
         load_value_model(str(path), game)
     with pytest.raises(GameOptionError, match="no value model"):
         load_value_model("no-such-model", game)
+    net.params["w2"][0] = float("nan")  # a training that diverged
+    net.save(path)
+    with pytest.raises(GameOptionError, match="not finite numbers"):
+        ValueNet.load(path)
     with pytest.raises(GameOptionError, match="no value features"):
         load_value_model(None, ninetynine.load_game("ono99", num_players=2))
     assert parse_spec("200:value") == {"iterations": 200, "value": ""}

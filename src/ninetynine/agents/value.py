@@ -129,7 +129,8 @@ class ValueNet:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ValueNet:
-        """:raises GameOptionError: not a value model file."""
+        """:raises GameOptionError: not a value model file, or one whose weights are not all
+        finite numbers."""
         import numpy as np
 
         try:
@@ -140,6 +141,11 @@ class ValueNet:
             raise GameOptionError(f"cannot read a value model from {path}: {e}") from None
         if meta.get("kind") != KIND:
             raise GameOptionError(f"{path} is not a value model (meta kind {meta.get('kind')!r})")
+        if not all(np.isfinite(v).all() for v in params.values()):
+            raise GameOptionError(
+                f"{path} holds weights that are not finite numbers (NaN or infinite: a "
+                "training that diverged); train it again, with a smaller --lr"
+            )
         return cls(params, meta)
 
     def __repr__(self) -> str:
