@@ -362,6 +362,12 @@ def test_a_draw_value_outside_0_1_is_refused(bad):
         ("ismcts:50:look:random", "one rollout"),
         ("ismcts:50:random:greedy", "one rollout"),
         ("ismcts:50:ucb:paired", "one mode"),
+        # a budget, c, a model given twice: the later one was taken without a word
+        ("ismcts:200:300", "one iteration budget"),
+        ("ismcts:1s:500ms", "one time budget"),
+        ("ismcts:50:c=1:c=2", "one c"),
+        ("ismcts:50:steps=10:steps=20", "one steps cap"),
+        ("ismcts:50:value:value=other.npz", "one value model"),
     ],
 )
 def test_contradicting_parts_are_one_clear_error_not_the_last_one_silently(spec, message):
@@ -370,6 +376,7 @@ def test_contradicting_parts_are_one_clear_error_not_the_last_one_silently(spec,
     with pytest.raises(GameOptionError, match=message):
         make_agent(spec, game, 0, 1)
     assert parse_spec("50:random:random") == {"iterations": 50, "rollout": "random"}
+    assert parse_spec("50:50:c=1:c=1") == {"iterations": 50, "c": 1.0}
 
 
 @pytest.mark.parametrize("game_id", ["warp99", "sixto"])

@@ -6,6 +6,7 @@ strength)."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -86,6 +87,16 @@ def test_missing_or_foreign_files_are_clear_errors(tmp_path: Path) -> None:
     np.savez(tmp_path / "other.npz", a=np.zeros(3))
     with pytest.raises(GameOptionError, match="not a ninetynine model file"):
         PolicyValueNet.load(tmp_path / "other.npz")
+
+
+def test_a_model_with_weights_that_are_not_numbers_is_refused(tmp_path: Path) -> None:
+    """A model of NaN weights (`train --lr nan` wrote one) loaded and played without a word."""
+    net = PolicyValueNet.initial(_game(2), 8, seed=1)
+    for bad in (np.nan, np.inf):
+        net.params["Wp"][0, 0] = bad
+        net.save(tmp_path / "m.npz")
+        with pytest.raises(GameOptionError, match="not finite numbers"):
+            LearnedAgent(_game(2), 0, 0, str(tmp_path / "m.npz"))
 
 
 def test_no_shipped_model_for_a_game_says_how_to_train_one() -> None:
@@ -355,3 +366,14 @@ def test_the_web_server_refuses_models_from_files(spec: str) -> None:
     with pytest.raises(GameOptionError, match="names a file; this server plays only the models"):
         normalise_seats(game, ["human", spec])
     assert normalise_seats(game, ["human", "learned:warp99-2p"]) == ["human", "learned:warp99-2p"]
+
+
+@pytest.mark.parametrize("field,value", [("lr", math.nan), ("lr", math.inf), ("lr", -1e-3),
+                                         ("value_weight", math.nan)])  # fmt: skip
+def test_a_learning_rate_that_is_not_a_positive_number_is_refused(
+    tmp_path: Path, field: str, value: float
+) -> None:
+    """--lr nan trained four rounds and wrote a model of NaN weights (NaN <= 0 is false)."""
+    with pytest.raises(GameOptionError, match="lr must be positive"):
+        train(replace(TINY, **{field: value}), tmp_path / "m.npz")
+    assert not (tmp_path / "m.npz").exists()

@@ -177,6 +177,10 @@ def test_a_model_file_round_trips_and_is_checked(tmp_path) -> None:
         load_value_model(str(path), game)
     with pytest.raises(GameOptionError, match="no value model"):
         load_value_model("no-such-model", game)
+    net.params["w2"][0] = float("nan")  # a training that diverged
+    net.save(path)
+    with pytest.raises(GameOptionError, match="not finite numbers"):
+        ValueNet.load(path)
     with pytest.raises(GameOptionError, match="no value features"):
         load_value_model(None, ninetynine.load_game("ono99", num_players=2))
     assert parse_spec("200:value") == {"iterations": 200, "value": ""}
@@ -368,3 +372,18 @@ def test_a_look_search_decides_alike_on_states_that_look_alike(spec) -> None:
                 other = ISMCTSAgent(game, p, 7, **parse_spec(spec))
                 assert choose_action(other, twin, p) == choice, (spec, n)
                 assert other.last.get("values") == bot.last.get("values"), (spec, n)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"games": 0}, {"games": 1}, {"hidden": 0}, {"epochs": 0}, {"every": 0},
+     {"lr": -1.0}, {"lr": float("nan")}],
+)  # fmt: skip
+def test_training_settings_out_of_range_are_refused(tmp_path, settings) -> None:
+    """`train --value` checked none of them: --games 0 ended in an IndexError, --hidden 0 in a
+    ZeroDivisionError, --epochs 0 and --lr -1 wrote a model that never trained."""
+    game = ninetynine.load_game("warp99", num_players=2)
+    kwargs = {"games": 20, "seed": 0, "hidden": 4, "epochs": 1, "every": 2, "lr": 3e-3}
+    with pytest.raises(GameOptionError, match=r"at least 2 games|lr must be a positive"):
+        train_value(game, tmp_path / "v.npz", **{**kwargs, **settings})
+    assert not (tmp_path / "v.npz").exists()

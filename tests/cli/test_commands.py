@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import ninetynine
@@ -295,3 +296,53 @@ def test_typos_get_the_accepted_forms_and_a_suggestion(args: list[str], said: st
     result = runner.invoke(app, [*args, "--no-progress"] if args[0] == "simulate" else args)
     assert result.exit_code == 2, result.output
     assert said in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("seconds", ["inf", "1e300", "nan", "-1", "3601"])
+def test_a_pause_that_is_not_a_number_of_seconds_is_refused(tmp_path: Path, seconds: str) -> None:
+    """play --delay inf (or 1e300) ended in time.sleep's OverflowError, a traceback after the
+    first bot move; replay --auto inf the same at the first step; nan slipped through both.
+    (People in every seat and a recorded sleep: without the check nothing waits.)"""
+    result = runner.invoke(
+        app,
+        ["play", "warp99", "--seat", "human,human", "--seed", "3", "--delay", seconds,
+         "--record", str(tmp_path / "r.txt")],
+        input="",
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "--delay must be from 0 to 3600 seconds" in " ".join(result.output.split())
+    assert not (tmp_path / "r.txt").exists()
+    path = _record(tmp_path)
+    pauses: list[float] = []
+    with pytest.raises(typer.Exit) as exited:
+        run_replay(path, None, float(seconds), sleep=pauses.append, interactive=False)
+    assert exited.value.exit_code == 2 and pauses == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "nosuch"],
+        ["rules", "nosuch"],
+        ["play", "warp99", "--seat", "human,ismcts:abc"],
+        ["play", "tripwire", "-o", "target=-5"],
+        ["heroes", "show", "nosuch"],
+        ["ladder", "warp99", "--add", "greedy"],
+    ],
+    ids=" ".join,
+)
+def test_an_error_is_one_line_on_a_narrow_pipe(args: list[str]) -> None:
+    """Rich wrapped these at the console's width (80 columns in a pipe, COLUMNS when set), so
+    a log or grep saw half an error; they are one line on standard error now."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "20"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ninetynine", *args],
+        env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr

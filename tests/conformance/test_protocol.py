@@ -7,6 +7,7 @@ it is registered. Each check runs on seeded random playouts, so a failure replay
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 
@@ -220,6 +221,19 @@ def test_clone_is_independent(game_id, n):
         original.apply_action(a)
         assert frozen.to_json() == before
         assert frozen.legal_actions() == state.legal_actions()
+
+
+def test_copy_copy_is_an_independent_clone(game_id, n):
+    # copy.copy shared the hands, piles and history lists of a reference state (its slots
+    # copied shallowly): a move on the copy changed the original; the fast states cloned.
+    for state, _ in _every(9, _trajectory(game_id, n)):
+        if state.is_terminal():
+            continue
+        before = state.to_json()
+        twin = copy.copy(state)
+        assert type(twin) is type(state) and twin.to_json() == before
+        twin.apply_action(twin.legal_actions()[0])
+        assert state.to_json() == before
 
 
 def test_engine_states_keep_no_stray_attributes(game_id, n):

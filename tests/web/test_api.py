@@ -70,6 +70,21 @@ def test_bad_tables_are_refused_with_a_clear_message(client, body, words) -> Non
     assert "Traceback" not in r.text
 
 
+@pytest.mark.parametrize("where", [".", "/", "/nonexistent", "src/ninetynine/games/heroes99"])
+def test_an_option_naming_the_servers_files_is_refused(client, where) -> None:
+    """99 Heroes' ``heroes`` option (directories of hero files) was read on the server: its
+    errors told a visitor which directories exist and what their TOML files begin with
+    ("pyproject.toml: build-system: unknown field"), as a model path in a seat would."""
+    r = client.post("/api/tables", json={"game": "heroes99", "options": {"heroes": where}})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("option heroes names files on the server")
+    assert "toml" not in r.text and "no such directory" not in r.text
+    new_table(client, game="heroes99", options={"heroes": "", "team": 2})  # the default: fine
+    heroes = next(g for g in client.get("/api/games").json() if g["id"] == "heroes99")
+    assert "heroes" not in {o["name"] for o in heroes["options"]}  # not offered in the lobby
+    assert "team" in {o["name"] for o in heroes["options"]}
+
+
 def test_malformed_json_body_is_a_400_not_a_traceback(client) -> None:
     r = client.post(
         "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}

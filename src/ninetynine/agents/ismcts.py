@@ -154,7 +154,7 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
     :raises GameOptionError: a part it does not understand, a budget that is not positive, a
         negative ``c`` or ``z`` (a UCB bonus or a margin below zero would steer the search away
         from what it has tried least, or leave the policy's move on any worse estimate), or two
-        rollouts or two modes.
+        different values of one setting (two rollouts, two modes, ``200:300``, ``c=1:c=2``).
     """
     out: dict[str, Any] = {}
     for part in (arg or "").split(":"):
@@ -167,37 +167,37 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
             elif p in MODES:
                 _once(out, "mode", p, "one mode")
             elif p == "flat":
-                out["macro"] = False
+                _once(out, "macro", False, "one of flat")
             elif p.startswith("c="):
-                out["c"] = float(p[2:])
+                _once(out, "c", float(p[2:]), "one c")
             elif p.startswith("z="):
-                out["z"] = float(p[2:])
+                _once(out, "z", float(p[2:]), "one z")
             elif p.startswith("depth="):
-                out["depth"] = int(p[6:])
+                _once(out, "depth", int(p[6:]), "one depth")
             elif p.startswith("steps="):
-                out["steps"] = int(p[6:])
+                _once(out, "steps", int(p[6:]), "one steps cap")
             elif p.startswith("infer="):
-                out["infer"] = int(p[6:])
+                _once(out, "infer", int(p[6:]), "one infer")
             elif p.startswith("opp="):
-                out["opponents"] = p[4:]
+                _once(out, "opponents", p[4:], "one opp")
             elif p.startswith("model="):
-                out["model"] = part.strip()[6:]
+                _once(out, "model", part.strip()[6:], "one model")
             elif p.startswith("eval="):
-                out["evaluation"] = p[5:]
+                _once(out, "evaluation", p[5:], "one eval")
             elif p.startswith("draw="):
-                out["draw"] = float(p[5:])
+                _once(out, "draw", float(p[5:]), "one draw")
             elif p == "value":
-                out["value"] = ""
+                _once(out, "value", "", "one value model")
             elif p.startswith("value="):
-                out["value"] = part.strip()[6:]
+                _once(out, "value", part.strip()[6:], "one value model")
             elif p in ("prior=0", "prior=1"):
-                out["prior"] = p == "prior=1"
+                _once(out, "prior", p == "prior=1", "one prior")
             elif p.endswith("ms"):
-                out["seconds"] = float(p[:-2]) / 1000
+                _once(out, "seconds", float(p[:-2]) / 1000, "one time budget")
             elif p.endswith("s"):
-                out["seconds"] = float(p[:-1])
+                _once(out, "seconds", float(p[:-1]), "one time budget")
             else:
-                out["iterations"] = int(p)
+                _once(out, "iterations", int(p), "one iteration budget")
         except GameOptionError:
             raise
         except ValueError:
@@ -221,10 +221,11 @@ def parse_spec(arg: str | None) -> dict[str, Any]:
     return out
 
 
-def _once(out: dict[str, Any], key: str, value: str, what: str) -> None:
+def _once(out: dict[str, Any], key: str, value: Any, what: str) -> None:
     """``out[key] = value``, unless another value is there already (a spec that asks for two
-    rollouts or two modes would otherwise run the later one without a word)."""
-    if out.get(key, value) != value:
+    rollouts, two modes, two budgets of a kind or two ``c=`` would otherwise run the later one
+    without a word)."""
+    if key in out and out[key] != value:
         raise GameOptionError(f"ismcts: {what} only, got {out[key]!r} and {value!r}")
     out[key] = value
 

@@ -147,7 +147,8 @@ class PolicyValueNet:
     def load(cls, path: str | os.PathLike[str], game: Game | None = None) -> PolicyValueNet:
         """The model in ``path``; with ``game``, checked to fit it.
 
-        :raises GameOptionError: no such file, not a model file, or (with ``game``) a model of
+        :raises GameOptionError: no such file, not a model file, weights that are not finite
+            (NaN: it played its first legal move, or any), or (with ``game``) a model of
             another game, player count or observation layout.
         """
         import numpy as np
@@ -161,6 +162,11 @@ class PolicyValueNet:
             raise GameOptionError(f"no model file {str(path)!r}") from None
         except (KeyError, ValueError, OSError) as e:
             raise GameOptionError(f"{str(path)!r} is not a ninetynine model file ({e})") from None
+        if not all(np.isfinite(v).all() for v in params.values()):
+            raise GameOptionError(
+                f"{str(path)!r} holds weights that are not finite numbers (NaN or infinite: a "
+                "training that diverged); train it again, with a smaller --lr"
+            )
         if meta.get("format") != FORMAT_VERSION:
             raise GameOptionError(
                 f"{str(path)!r} is a model of format {meta.get('format')!r}; this version "

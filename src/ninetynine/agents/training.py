@@ -33,6 +33,7 @@ finished round and ends with the same weights as an uninterrupted run.
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -101,7 +102,7 @@ class TrainConfig:
             raise GameOptionError("imitation must be at least 0")
         if not (0 < self.keep <= 1 and 0 <= self.mix <= 1 and 0 <= self.explore <= 1):
             raise GameOptionError("keep must be in (0, 1], mix and explore in [0, 1]")
-        if self.lr <= 0 or self.value_weight < 0:
+        if not (0 < self.lr < math.inf and 0 <= self.value_weight < math.inf):  # NaN too
             raise GameOptionError("lr must be positive and value-weight at least 0")
 
 

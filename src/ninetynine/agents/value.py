@@ -129,7 +129,8 @@ class ValueNet:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ValueNet:
-        """:raises GameOptionError: not a value model file."""
+        """:raises GameOptionError: not a value model file, or one whose weights are not all
+        finite numbers."""
         import numpy as np
 
         try:
@@ -140,6 +141,11 @@ class ValueNet:
             raise GameOptionError(f"cannot read a value model from {path}: {e}") from None
         if meta.get("kind") != KIND:
             raise GameOptionError(f"{path} is not a value model (meta kind {meta.get('kind')!r})")
+        if not all(np.isfinite(v).all() for v in params.values()):
+            raise GameOptionError(
+                f"{path} holds weights that are not finite numbers (NaN or infinite: a "
+                "training that diverged); train it again, with a smaller --lr"
+            )
         return cls(params, meta)
 
     def __repr__(self) -> str:
@@ -334,13 +340,23 @@ def train_value(
     log-loss of the model and of the game's own evaluation (where it has features for it) are
     written into ``meta``. The same arguments give the same weights.
 
-    :raises GameOptionError: the game has no value positions (or its fast engine is missing).
+    :raises GameOptionError: the game has no value positions (or its fast engine is missing);
+        fewer than 2 games (one is held out), ``epochs``, ``hidden`` or ``every`` below 1, or
+        an ``lr`` that is not a positive number.
     """
     import numpy as np
 
     hooks = search_hooks(game.game_id)
     if hooks.value_positions is None or hooks.value_features is None:
         raise GameOptionError(f"{game.game_id} has no value features to train a model on")
+    if games < 2 or min(epochs, hidden, every) < 1:
+        raise GameOptionError(
+            "a value model needs at least 2 games (every fifth is held out, the first among "
+            f"them) and epochs, hidden and every of at least 1; got games={games}, "
+            f"epochs={epochs}, hidden={hidden}, every={every}"
+        )
+    if not 0 < lr < math.inf:  # NaN too
+        raise GameOptionError(f"lr must be a positive number, got {lr}")
     from .training import one_blas_thread
 
     t0 = time.process_time()

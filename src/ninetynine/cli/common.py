@@ -33,6 +33,19 @@ from ninetynine.core.registry import game_class
 HUMAN = "human"
 
 
+#: The longest pause a command takes (``play --delay``, ``replay --auto``): an hour.
+MAX_PAUSE = 3600.0
+
+
+def check_pause(seconds: float, flag: str) -> None:
+    """``seconds`` as a pause ``flag`` may ask for: a number from 0 to :data:`MAX_PAUSE`.
+
+    :raises GameOptionError: below 0, above the hour, or NaN (``time.sleep`` raised an
+        ``OverflowError`` for ``inf`` or ``1e300``, a traceback after the game began)."""
+    if not 0 <= seconds <= MAX_PAUSE:
+        raise GameOptionError(f"{flag} must be from 0 to {MAX_PAUSE:g} seconds, got {seconds}")
+
+
 def make_console() -> Console:
     """The standard-output console the commands print to (no automatic highlighting: numbers
     and notation keep the colours the game gives them)."""
@@ -47,7 +60,9 @@ def friendly_errors() -> Iterator[None]:
     try:
         yield
     except NinetyNineError as e:
-        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(str(e))}")
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True
+        )
         raise typer.Exit(2) from None
 
 

@@ -59,7 +59,7 @@ def run_heroes(
             if bad:
                 err = Console(stderr=True, highlight=False)
                 for line in bad[:-1]:
-                    err.print(f"[bold red]error:[/] {escape(line)}")
+                    err.print(f"[bold red]error:[/] {escape(line)}", soft_wrap=True)
                 raise HeroFileError(bad[-1])  # the last one, and exit code 2
             return
         roster = load_roster(tuple(dirs or ()))

@@ -144,7 +144,9 @@ def play(
             "(default: the data directory). An existing file is never overwritten.",
         ),
     ] = None,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+    delay: Annotated[
+        float, typer.Option(help="Seconds to pause after each bot move (0 to 3600).")
+    ] = 0.0,
 ) -> None:
     """Play a game in the terminal against bots or friends (several humans: hot seat).
 
@@ -217,7 +219,8 @@ def replay(
         typer.Option(help="Show the game as this seat saw it, hand included (default: public)."),
     ] = None,
     auto: Annotated[
-        float | None, typer.Option(help="Step automatically every N seconds, without asking.")
+        float | None,
+        typer.Option(help="Step automatically every N seconds (0 to 3600), without asking."),
     ] = None,
 ) -> None:
     """Step through a recorded game (Enter: next, b: back, a number: jump, q: quit).
@@ -307,7 +310,7 @@ def ladder(
 
     if add is not None or to is not None:
         if add is None or to is None:
-            err_console.print("[bold red]error:[/] --add and --to go together")
+            err_console.print("[bold red]error:[/] --add and --to go together", soft_wrap=True)
             raise typer.Exit(2)
         given = {  # the arguments typed (Typer's own Click: compare the source by name)
             name: value
@@ -485,7 +488,7 @@ def train(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8099,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8099,
     database: Annotated[
         str | None,
         typer.Option(
@@ -553,7 +556,7 @@ def main() -> None:
     try:
         app()
     except NinetyNineError as e:
-        err_console.print(f"[bold red]error:[/] {escape(str(e))}")
+        err_console.print(f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("\ninterrupted")

@@ -26,6 +26,7 @@ from ninetynine.core.registry import did_you_mean, game_class, list_agents, load
 from .common import (
     HUMAN,
     apply_variant,
+    check_pause,
     friendly_errors,
     make_console,
     parse_name_list,
@@ -107,8 +108,7 @@ def run_play(
     record, delay = command.record, command.delay
     with friendly_errors():
         game, specs = build_game(command)
-        if delay < 0:
-            raise GameOptionError(f"--delay must be 0 or more, got {delay}")
+        check_pause(delay, "--delay")
         state = game.new_initial_state(seed=command.seed)
         path = record_path(record, game.game_id, state.seed)
         check_output_dir(path.parent, "--record" if record is not None else "the records folder")

@@ -25,7 +25,7 @@ from ninetynine.core.errors import GameOptionError, NinetyNineError
 from ninetynine.core.game import Game
 from ninetynine.core.records import GameRecord, read_move, read_record
 
-from .common import friendly_errors, make_console
+from .common import check_pause, friendly_errors, make_console
 from .session import SECRET_MOVE, ReadLine
 
 
@@ -225,8 +225,8 @@ def run_replay(
     """
     console = console or make_console()
     with friendly_errors():
-        if auto is not None and auto < 0:
-            raise GameOptionError(f"--auto must be 0 or more seconds, got {auto}")
+        if auto is not None:
+            check_pause(auto, "--auto")
         replay = load_replay(read_record(str(file)), seat)
     viewer = ReplayViewer(replay, console, read_line, sleep)
     if interactive is None:

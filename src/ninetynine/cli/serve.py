@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 from typing import Any
 
 import typer
@@ -27,9 +28,11 @@ def run_serve(
     workers: int = 1,
 ) -> None:
     """Serve until interrupted; exits with code 2 and the install command if the web extra
-    is missing. ``limits``: the fields of :class:`ninetynine.web.tables.Limits` to set.
-    ``workers`` > 1: that many server processes on one address (uvicorn's workers share the
-    listening socket), which needs a PostgreSQL database (exit code 2 otherwise)."""
+    is missing, and with code 2 and one line for a port outside 0-65535, a ``bot_delay`` that
+    is negative or not finite, or a database the store cannot open. ``limits``: the fields
+    of :class:`ninetynine.web.tables.Limits` to set. ``workers`` > 1: that many server
+    processes on one address (uvicorn's workers share the listening socket), which needs a
+    PostgreSQL database (exit code 2 otherwise)."""
     console = Console(stderr=True, highlight=False)
     missing = missing_web_packages()
     if missing:
@@ -39,8 +42,11 @@ def run_serve(
             soft_wrap=True,
         )
         raise typer.Exit(2)
-    if bot_delay < 0:
+    if not 0 <= bot_delay < math.inf:  # NaN too
         console.print(f"[bold red]error:[/] --bot-delay must be 0 or more, got {bot_delay}")
+        raise typer.Exit(2)
+    if not 0 <= port <= 65535:  # the socket layer would take 99999 as 99999 % 65536
+        console.print(f"[bold red]error:[/] --port must be from 1 to 65535, got {port}")
         raise typer.Exit(2)
     import uvicorn
 
@@ -55,6 +61,14 @@ def run_serve(
             f"[bold red]error:[/] --workers {workers} needs a PostgreSQL database (--db "
             "postgresql+psycopg://user:password@host/db): with SQLite one process holds "
             "every table",
+            soft_wrap=True,
+        )
+        raise typer.Exit(2)
+    problem = database_problem(url)
+    if problem is not None:
+        console.print(
+            f"[bold red]error:[/] cannot open the database {escape(shown_url(url))}: "
+            f"{escape(problem)}",
             soft_wrap=True,
         )
         raise typer.Exit(2)
@@ -97,3 +111,18 @@ def shown_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # not a URL SQLAlchemy reads: create_app will say so
         return url
+
+
+def database_problem(url: str) -> str | None:
+    """Why the store cannot open ``url`` (its error's first line: not a URL, no such dialect
+    or driver, no server there, ...), or ``None`` when it opens; checked once before serving,
+    so a mistyped ``--db`` is one line and exit code 2 rather than a traceback."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ninetynine.web.store import Store
+
+    try:
+        Store(url).close()
+    except (SQLAlchemyError, ImportError, OSError) as e:  # no driver module; a folder denied
+        return (str(e).strip().splitlines() or [type(e).__name__])[0]
+    return None

@@ -367,7 +367,11 @@ class State(ABC):
 
     #: None of its own: an engine that lists its fields in ``__slots__`` has no ``__dict__``
     #: (a field it forgot to list is an ``AttributeError``, not a silent extra attribute).
-    __slots__ = ()
+    #: Hidden from mypy, which would otherwise read this empty tuple as all of a state's
+    #: fields and reject every ``state.seed = ...`` (the fields below are annotations only;
+    #: each engine's own ``__slots__`` holds them).
+    if not TYPE_CHECKING:
+        __slots__ = ()
 
     game: Game
     seed: int
@@ -391,6 +395,12 @@ class State(ABC):
             ``state_from_dict``.
         """
         raise NotImplementedError(f"{cls.__name__} has no from_dict(game, data)")
+
+    def __copy__(self) -> State:
+        """``copy.copy(state)`` is :meth:`clone`: a shallow copy would share the hands, piles
+        and history lists, so a move on the copy changed the original (the fast states
+        already answered with a clone)."""
+        return self.clone()
 
     def __getstate__(self) -> object:
         """What pickle and ``copy.deepcopy`` save: the instance's ``__dict__`` and slots, as

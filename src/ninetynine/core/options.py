@@ -22,6 +22,9 @@ class OptionSpec:
 
     ``parse`` takes the raw value (possibly a string from the command line) and returns the
     normalised JSON-able value, or raises ``ValueError`` with a message saying what is accepted.
+    ``reads_files``: the value names files or directories of the machine that loads the game
+    (99 Heroes' ``heroes``): a server takes only its default from a visitor, since reading
+    them would let the visitor probe the server's files through the errors.
     """
 
     name: str
@@ -29,6 +32,7 @@ class OptionSpec:
     doc: str
     parse: Callable[[Any], Any]
     choices: tuple[str, ...] | None = None
+    reads_files: bool = False
 
 
 def parse_bool(value: Any) -> bool:

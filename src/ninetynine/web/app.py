@@ -82,6 +82,8 @@ def game_info(game_id: str) -> dict[str, Any]:
     cls = game_class(game_id)
     options = []
     for spec in cls.option_specs.values():
+        if spec.reads_files:  # the server takes only its default (tables.check_served_options)
+            continue
         d = spec.default
         kind = "bool" if isinstance(d, bool) else "int" if isinstance(d, int) else "text"
         options.append(

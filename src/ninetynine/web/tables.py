@@ -33,7 +33,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,7 +42,7 @@ from ninetynine.core.agent import Agent, choose_action
 from ninetynine.core.errors import GameOptionError, IllegalActionError, NinetyNineError
 from ninetynine.core.game import Game, State
 from ninetynine.core.records import GameRecord, options_for_version
-from ninetynine.core.registry import list_agents, load_game
+from ninetynine.core.registry import game_class, list_agents, list_games, load_game
 from ninetynine.core.rng import Rng, derive_seed
 
 from . import analysis as analysis_module
@@ -228,6 +228,26 @@ def lobby_seats(specs: Sequence[str], names: Sequence[str]) -> list[dict[str, An
         }
         for i, spec in enumerate(specs)
     ]
+
+
+def check_served_options(game_id: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option that names the server's files (``OptionSpec.reads_files``, such as
+    99 Heroes' ``heroes`` directories) unless it is left at its default: as with a model
+    file in a seat, the errors would tell a visitor which of the server's directories
+    exist and what their TOML files begin with.
+
+    :raises GameOptionError: such an option given another value (an unknown game or option
+        is left to :func:`~ninetynine.core.registry.load_game`)."""
+    if game_id not in list_games():
+        return
+    specs = game_class(game_id).option_specs
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is not None and spec.reads_files and value not in (None, spec.default):
+            raise GameOptionError(
+                f"option {name} names files on the server; this server plays only what it "
+                "ships (leave the option out)"
+            )
 
 
 def normalise_seats(game: Game, seats: Sequence[str] | None) -> list[str]:
@@ -1082,6 +1102,7 @@ class TableManager:
         settings = check_settings(settings or {})
         if not isinstance(options, dict):
             raise GameOptionError("options must be an object of option: value")
+        check_served_options(game_id, options)
         if num_players is None and seats:
             num_players = len(seats)
         game = load_game(game_id, num_players=num_players, **options)

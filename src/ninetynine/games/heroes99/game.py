@@ -46,6 +46,7 @@ HEROES_OPTIONS: dict[str, OptionSpec] = {
         "directories of extra hero files (*.toml, comma-separated) added to the built-in "
         "roster; a file with a built-in hero's id replaces that hero",
         _parse_dirs,
+        reads_files=True,
     ),
     "ace": OptionSpec(
         "ace",
