@@ -52,7 +52,7 @@ _CACHE: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
 
 
 class PlayTurn(NamedTuple):
-    """A seat's latest turn with a play, as the table saw it: ``view`` (the fields of its
+    """A seat's turn with a play, as the table saw it: ``view`` (the fields of its
     observation at the turn's start that :func:`~.heuristics.plan_turn` reads, without the
     hand), ``plays`` (its play actions in that turn, in order), ``at`` (the length of the
     seat's record, :func:`public_record`, when the turn began) and ``done`` (the turn is over)."""
@@ -73,15 +73,14 @@ def public_record(s: TripwireState) -> list[list[tuple[int, Any]]]:
     return _replay(s)[0]
 
 
-def play_turns(s: TripwireState) -> list[PlayTurn | None]:
-    """Per seat, its latest turn with a play (:class:`PlayTurn`; ``None``: none yet), from the
-    same replay as :func:`public_record` (hand sizes are the true ones, from the deal size and
-    the record; the side pile is the stand-in's, so it misses the cards a reshuffle took back
-    into the draw pile, D22)."""
+def play_turns(s: TripwireState) -> list[list[PlayTurn]]:
+    """Per seat, its turns with a play (:class:`PlayTurn`), oldest first, from the same replay
+    as :func:`public_record` (hand sizes are the true ones, from the deal size and the record;
+    the side pile is emptied when the real draw pile runs out, D22)."""
     return _replay(s)[1]
 
 
-def _replay(s: TripwireState) -> tuple[list[list[tuple[int, Any]]], list[PlayTurn | None]]:
+def _replay(s: TripwireState) -> tuple[list[list[tuple[int, Any]]], list[list[PlayTurn]]]:
     game = s.game
     key = (len(s.hist), tuple(s.hist))
     got = _CACHE.get(key)
@@ -92,7 +91,7 @@ def _replay(s: TripwireState) -> tuple[list[list[tuple[int, Any]]], list[PlayTur
     g = cast("TripwireState", game.new_initial_state(0))
     sizes = [len(h) for h in g.hands]
     left = len(g.draw)  # the real draw pile's size: D22 rebuilds it from the side pile
-    turns: list[list[Any] | None] = [None] * n
+    turns: list[list[list[Any]]] = [[] for _ in range(n)]
     g.hands = [[_FILLER] * 64 for _ in range(n)]
     g.draw = [_FILLER] * 512
     table = valid_slots(game.rules)
@@ -112,10 +111,10 @@ def _replay(s: TripwireState) -> tuple[list[list[tuple[int, Any]]], list[PlayTur
             g._legal = [a]
             g.apply_action(a)
             if a == TAKE:
-                got = len(g.hands[q]) - before
-                out[q].append((GAIN, got))
-                sizes[q] += got
-                left = _drawn(g, left, got)
+                gained = len(g.hands[q]) - before
+                out[q].append((GAIN, gained))
+                sizes[q] += gained
+                left = _drawn(g, left, gained)
             else:
                 g.hands[q].append(_FILLER)  # the filler it played stands in for the Null
                 sizes[q] -= 1
@@ -123,10 +122,9 @@ def _replay(s: TripwireState) -> tuple[list[list[tuple[int, Any]]], list[PlayTur
         if a < PLAY_MAX:
             k = slot_card(a % SLOTS)
             if g.t_played == 0:  # the turn's first play: what the seat saw when it planned
-                turns[q] = [_turn_view(g, q, sizes), [], len(out[q]), g.turn]
-            cur = turns[q]
-            if cur is not None:
-                cur[1].append(a)
+                turns[q].append([_turn_view(g, q, sizes), [], len(out[q]), g.turn])
+            if turns[q]:
+                turns[q][-1][1].append(a)
             g.hands[q].append(k)
             out[q].append((LOSE, k))
             sizes[q] -= 1
@@ -146,13 +144,13 @@ def _replay(s: TripwireState) -> tuple[list[list[tuple[int, Any]]], list[PlayTur
         g.apply_action(a)
         if g.is_terminal():
             break
+    over = s.is_terminal()
     last = [
-        None
-        if t is None
-        else PlayTurn(
-            t[0], tuple(t[1]), t[2], s.is_terminal() or not (g.player == q and g.turn == t[3])
-        )
-        for q, t in enumerate(turns)
+        [
+            PlayTurn(t[0], tuple(t[1]), t[2], over or not (g.player == q and g.turn == t[3]))
+            for t in ts
+        ]
+        for q, ts in enumerate(turns)
     ]
     _CACHE.clear()
     _CACHE[key] = (game, out, last)
@@ -232,10 +230,9 @@ def reweigh(state: Any, seat: int, rng: Rng, candidates: int) -> Any:
     for q in range(s.game.num_players):
         if q == seat or not s.hands[q]:
             continue
-        turn = None if turns is None else turns[q]
-        if turn is not None:
+        if turns is not None and turns[q]:
             pool = s.hands[q] + s.draw
-            hands, weights = greedy_bank(s, q, record[q], turn, candidates)
+            hands, weights = greedy_bank(s, q, record[q], turns[q][-TURNS:], candidates)
             x = rng.random() * sum(weights)
             pick = 0
             while pick < len(hands) - 1 and x >= weights[pick]:
@@ -276,22 +273,21 @@ def _deal(pool: list[int], cons: list[frozenset[int]], rng: Rng) -> tuple[list[i
     return sorted(hand), pool
 
 
-#: The weight of a re-deal under which ``greedy`` would not have played the seat's latest
-#: turn with a play as it did (one under which it would have: 1).
+#: A re-deal's weight is ``EPSILON ** m``, ``m`` the seat's turns (of its latest
+#: :data:`TURNS` with a play) that ``greedy`` would not have played as it did with that hand.
 EPSILON = 0.05
+TURNS = 3
 
 _BANK: dict[tuple[Any, ...], tuple[Any, list[tuple[int, ...]], list[float]]] = {}
 BANK_SIZE = 64
 
 
 def greedy_bank(
-    s: TripwireState, q: int, record: list[tuple[int, Any]], turn: PlayTurn, size: int
+    s: TripwireState, q: int, record: list[tuple[int, Any]], turns: list[PlayTurn], size: int
 ) -> tuple[list[tuple[int, ...]], list[float]]:
     """``size`` hands for seat ``q`` (each re-dealt as :func:`reweigh` does with ``infer=1``,
-    from ``q``'s hand and the draw pile of ``s``) and their weights: 1 if the ``greedy``
-    agent (:func:`~.heuristics.plan_turn`), holding that hand as it was when ``turn`` began
-    (walked back through ``record`` as :func:`constraints` does), would have played the
-    turn's plays (a prefix of its plan if the turn goes on), else :data:`EPSILON`.
+    from ``q``'s hand and the draw pile of ``s``) and their weights: :data:`EPSILON` to the
+    power of :func:`greedy_misses` (of ``turns``, ``q``'s latest turns with a play).
 
     The bank depends only on the public record and the multiset of the cards the searching
     seat cannot see (the same in every determinization of its view, heads-up), and its draws
@@ -311,42 +307,58 @@ def greedy_bank(
         cons = constraints(record, n_hand, brng)
         hand, _rest = _deal(pool0[:], cons, brng)
         hands.append(tuple(hand))
-        weights.append(1.0 if greedy_would(game, hand, record, turn, brng) else EPSILON)
+        weights.append(EPSILON ** greedy_misses(game, hand, record, turns, brng))
     if len(_BANK) >= BANK_SIZE:
         _BANK.clear()
     _BANK[key] = (game, hands, weights)
     return hands, weights
 
 
+def greedy_misses(
+    game: Any, hand: list[int], record: list[tuple[int, Any]], turns: list[PlayTurn], rng: Rng
+) -> int:
+    """How many of ``turns`` (a seat's turns with a play, oldest first) the ``greedy`` agent
+    (:func:`~.heuristics.plan_turn`) would not have played as the seat did, had the seat held
+    ``hand`` now: the hand at each turn's start rebuilt by walking ``record`` back from now
+    (a card played is put back; a draw or a hit takes back cards of the hand chosen at random,
+    ``rng``, as :func:`constraints` does), then the plan on the turn's view compared with its
+    plays (with a prefix of the plan if the turn goes on)."""
+    held = list(hand)
+    end = len(record)
+    misses = 0
+    for turn in reversed(turns):
+        for kind, data in reversed(record[turn.at : end]):
+            if kind == LOSE:
+                held.append(data)
+            elif kind == GAIN:
+                for _ in range(min(data, len(held))):
+                    i = rng.randbelow(len(held))
+                    held[i] = held[-1]
+                    held.pop()
+        end = turn.at
+        view = dict(turn.view)
+        view["hand"] = sorted(held)
+        plan = plan_turn(
+            view,
+            game.rules,
+            game.chain,
+            game.one_per_dock,
+            volt_bonus=game.volt_bonus,
+            immediate=not game.turn_waves,
+        ).actions
+        if turn.done:
+            misses += plan != turn.plays
+        else:
+            misses += plan[: len(turn.plays)] != turn.plays
+    return misses
+
+
 def greedy_would(
     game: Any, hand: list[int], record: list[tuple[int, Any]], turn: PlayTurn, rng: Rng
 ) -> bool:
-    """Whether ``greedy``, holding ``hand`` now, would have played ``turn`` as the seat did:
-    the hand at the turn's start rebuilt from ``hand`` by walking ``record`` back to
-    ``turn.at`` (a card played is put back; a draw or a hit takes back cards of the hand
-    chosen at random, ``rng``), then :func:`~.heuristics.plan_turn` on the turn's view."""
-    held = list(hand)
-    for kind, data in reversed(record[turn.at :]):
-        if kind == LOSE:
-            held.append(data)
-        elif kind == GAIN:
-            for _ in range(min(data, len(held))):
-                i = rng.randbelow(len(held))
-                held[i] = held[-1]
-                held.pop()
-    view = dict(turn.view)
-    view["hand"] = sorted(held)
-    plan = plan_turn(
-        view,
-        game.rules,
-        game.chain,
-        game.one_per_dock,
-        volt_bonus=game.volt_bonus,
-        immediate=not game.turn_waves,
-    ).actions
-    if turn.done:
-        return plan == turn.plays
-    return plan[: len(turn.plays)] == turn.plays
+    """Whether ``greedy``, holding ``hand`` now, would have played ``turn`` as the seat did
+    (:func:`greedy_misses` of that turn alone)."""
+    return greedy_misses(game, hand, record, [turn], rng) == 0
 
 
 __all__ = [
@@ -354,9 +366,11 @@ __all__ = [
     "FORBID",
     "GAIN",
     "LOSE",
+    "TURNS",
     "PlayTurn",
     "constraints",
     "greedy_bank",
+    "greedy_misses",
     "greedy_would",
     "play_turns",
     "public_record",
