@@ -34,7 +34,7 @@ from ninetynine.core.rng import Rng
 
 from .actions import DRAW, PLAY_MAX, TAKE
 from .cards import NULL, NUM_KINDS
-from .heuristics import plan_turn
+from .heuristics import game_plan
 from .rules import SLOTS, slot_card, valid_slots
 from .turn import WAVE
 
@@ -338,14 +338,7 @@ def greedy_misses(
         end = turn.at
         view = dict(turn.view)
         view["hand"] = sorted(held)
-        plan = plan_turn(
-            view,
-            game.rules,
-            game.chain,
-            game.one_per_dock,
-            volt_bonus=game.volt_bonus,
-            immediate=not game.turn_waves,
-        ).actions
+        plan = game_plan(view, game)
         if turn.done:
             misses += plan != turn.plays
         else:
