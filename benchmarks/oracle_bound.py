@@ -8,9 +8,9 @@ order and, for games that keep their dice generator in the state, the future dic
 of ``state.resample(seat, rng)``. It still does not know the opponent's future choices (its
 rollouts play the game's greedy policy for everybody).
 
-``--kinds hands`` (ONO 99, Tripwire) plays a third bot between the two: it sees the other hands as they
-are but not the draw pile's order (each determinization re-shuffles it), the ceiling of any
-inference of the hands from the opponents' own moves (``ismcts:N:infer=M``).
+``--kinds hands`` (ONO 99, Tripwire) plays a third bot between the two: it sees the other
+hands as they are but not the draw pile's order (each determinization re-shuffles it), the
+ceiling of any inference of the hands from the opponents' own moves (``ismcts:N:infer=M``).
 
 This cheats by construction, so it lives here, in a benchmark, and is reachable from no
 agent spec, runner, environment or web table. Its figure is an *estimate* of the ceiling,
