@@ -155,9 +155,9 @@ register_levels(
         Level("hard", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
         Level(
             "strongest",
-            "ismcts:1000:random:infer=1",
-            vs_greedy=(123, 200),
-            vs_random=(150, 200),
+            "ismcts:1000:random:infer=128",
+            vs_greedy=(141, 200),
+            vs_random=(140, 200),
         ),
     ],
 )
