@@ -8,9 +8,9 @@ order and, for games that keep their dice generator in the state, the future dic
 of ``state.resample(seat, rng)``. It still does not know the opponent's future choices (its
 rollouts play the game's greedy policy for everybody).
 
-``--kinds hands`` (ONO 99) plays a third bot between the two: it sees the other hands as they
-are but not the draw pile's order (each determinization re-shuffles it), the ceiling of any
-inference of the hands from the opponents' own moves (``ismcts:N:infer=M``).
+``--kinds hands`` (ONO 99, Tripwire) plays a third bot between the two: it sees the other
+hands as they are but not the draw pile's order (each determinization re-shuffles it), the
+ceiling of any inference of the hands from the opponents' own moves (``ismcts:N:infer=M``).
 
 This cheats by construction, so it lives here, in a benchmark, and is reachable from no
 agent spec, runner, environment or web table. Its figure is an *estimate* of the ceiling,
@@ -56,8 +56,9 @@ class OracleView:
 
 
 class HandsOracleView(OracleView):
-    """The other seats' hands seen, the draw pile's order not (ONO 99 only: a perfect model of
-    the opponents' hands, the ceiling of any inference from their moves). Cheats too."""
+    """The other seats' hands seen, the draw pile's order not (ONO 99, Tripwire: a perfect
+    model of the opponents' hands, the ceiling of any inference from their moves). Cheats
+    too."""
 
     def sample(self, rng: object) -> State:
         from ninetynine.core.rng import as_rng
@@ -118,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--kinds",
         default=None,
-        help="rows to play: oracle, hands (ONO 99: hands seen, deck order not), fair",
+        help="rows to play: oracle, hands (ONO 99, Tripwire: hands seen, deck order not), fair",
     )
     ap.add_argument("-o", "--option", action="append", default=[], help="game option KEY=VALUE")
     args = ap.parse_args(argv)

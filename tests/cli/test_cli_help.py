@@ -125,6 +125,7 @@ def test_ladder_help_gives_the_ismcts_spec_syntax() -> None:
         "c=X",
         "z=X",
         "infer=M",
+        "infer=64",
         "opp=greedy",
         "eval=NAME",
         "draw=X",

@@ -116,14 +116,22 @@ def old_store(tmp_path: Path, *statements: str) -> Any:
 
 
 def stored_table(
-    store: Any, seats: tuple[str, str] = ("human", "human"), seed: int = 5,
+    store: Any,
+    seats: tuple[str, str] = ("human", "human"),
+    seed: int = 5,
     names: tuple[str, str] = ("a", "b"),
 ) -> str:
     """A two-seat Warp 99 table written to ``store`` directly (no app, no tokens): its id."""
     return str(
         store.create_table(
-            kind="game", game_id="warp99", num_players=2, options={}, seed=seed,
-            seats=list(seats), names=list(names), token_hashes=[None, None],
+            kind="game",
+            game_id="warp99",
+            num_players=2,
+            options={},
+            seed=seed,
+            seats=list(seats),
+            names=list(names),
+            token_hashes=[None, None],
         )
     )
 

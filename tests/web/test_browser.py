@@ -161,7 +161,10 @@ def test_the_table_page_tells_the_truth_about_its_table(module_server, tmp_path:
 
     server = module_server
     body = {
-        "game": "warp99", "players": 2, "seats": ["human", "greedy"], "seed": 8,
+        "game": "warp99",
+        "players": 2,
+        "seats": ["human", "greedy"],
+        "seed": 8,
         "options": {"target": 150},
     }
     fixed = httpx.post(server.base + "/api/tables", json=body).json()

@@ -95,8 +95,7 @@ def test_every_sheet_fits_its_box_at_1280_by_900(
 
     server = module_server
     seats = ["human"] + ["greedy"] * (players - 1)
-    body = {"game": "sixto", "players": players, "seats": seats, "seed": 2,
-            "options": {"pad": pad}}
+    body = {"game": "sixto", "players": players, "seats": seats, "seed": 2, "options": {"pad": pad}}
     table = httpx.post(server.base + "/api/tables", json=body).json()
     problems: list[str] = []
     with sync_playwright() as pw:

@@ -160,8 +160,10 @@ def test_the_rate_limit_holds_when_another_process_says_a_line_mid_check(db_url)
 
     def meanwhile(_conn, _cursor, statement, *_args) -> None:
         # After a's first plain read of the chat table (if it makes one), b says a line.
-        if not said_by_b and statement.lstrip().upper().startswith("SELECT") and (
-            "chat" in statement.lower()
+        if (
+            not said_by_b
+            and statement.lstrip().upper().startswith("SELECT")
+            and ("chat" in statement.lower())
         ):
             said_by_b.append(b.add_chat(tid, 0, "from b", now=1000.0, burst=1, window=10.0)[0])
 

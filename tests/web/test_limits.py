@@ -40,9 +40,7 @@ def test_tables_of_bots_alone_are_capped_with_a_clear_429(db_url) -> None:
 def test_a_table_of_bots_alone_stops_after_the_move_cap(db_url) -> None:
     limits = Limits(max_bot_moves=30)
     with client_class()(create_app(db_url, bot_delay=0.0, limits=limits)) as client:
-        t = client.post(
-            "/api/tables", json={**BOTS, "options": {"target": 10000}}
-        ).json()
+        t = client.post("/api/tables", json={**BOTS, "options": {"target": 10000}}).json()
         deadline = time.monotonic() + 60
         while (summary := client.get(f"/api/tables/{t['id']}").json())["status"] == "open":
             assert time.monotonic() < deadline, summary
@@ -70,8 +68,14 @@ def test_idle_tables_are_closed_and_resume_keeps_to_the_bot_cap(db_url) -> None:
     # two bot tables made under an old, larger cap: only one resumes, the other stops
     for _ in range(2):
         store.create_table(
-            kind="game", game_id="warp99", num_players=2, options={}, seed=1,
-            seats=["random", "random"], names=["a", "b"], token_hashes=[None, None],
+            kind="game",
+            game_id="warp99",
+            num_players=2,
+            options={},
+            seed=1,
+            seats=["random", "random"],
+            names=["a", "b"],
+            token_hashes=[None, None],
         )
 
     async def resume() -> int:

@@ -54,7 +54,10 @@ Spec (``make_agent``; ``:`` separates the parts after the budget, in any order):
                            kept in proportion to how likely the other seats' own past
                            moves were with it (ONO 99); Tripwire re-deals each other
                            hand so that the cards it held obey its forced moves (a
-                           draw: nothing fitted; a hit: no Null), any ``infer`` >= 1;
+                           draw: nothing fitted; a hit: no Null) with ``infer=1``, and
+                           heads-up with ``infer=N`` >= 2 draws it from N such re-deals
+                           weighted by whether ``greedy`` would have played that seat's
+                           latest turn with a play as it did (made once per decision);
                            ``infer=0`` (the default): off
     ismcts:200:opp=greedy  in rollouts the other seats play the game's ``greedy`` agent (an
                            opponent model), the bot's own seat its rollout policy;

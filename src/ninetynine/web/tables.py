@@ -1035,6 +1035,7 @@ class TableManager:
             return False
         loop = asyncio.get_running_loop()
         self.leases = Leases(self.store.engine)
+
         def deliver(payload: str | None) -> None:
             loop.call_soon_threadsafe(self._heard, payload)
 

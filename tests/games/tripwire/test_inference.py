@@ -9,6 +9,7 @@ import ninetynine
 from inference_checks import reweighed_hands
 from ninetynine.agents import make_agent
 from ninetynine.core.agent import choose_action
+from ninetynine.core.errors import GameOptionError
 from ninetynine.core.rng import Rng
 from ninetynine.games.tripwire import inference
 from ninetynine.games.tripwire.actions import DRAW, NULL_ACTION, PLAY_MAX, TAKE
@@ -169,7 +170,11 @@ def test_states_that_look_alike_get_the_same_decision_with_the_model(n):
                 twins = _twins(state, p)
                 assert all(t.observation(p) == state.observation(p) for t in twins)
                 assert any(t.to_json() != state.to_json() for t in twins)
-                for spec in ("ismcts:24:infer=1", "ismcts:48:random:infer=1"):
+                for spec in (
+                    "ismcts:24:infer=1",
+                    "ismcts:48:random:infer=1",
+                    "ismcts:48:random:infer=16",
+                ):
                     bot = make_agent(spec, game, p, seed=7)
                     choice = choose_action(bot, state, p)
                     for twin in twins:
@@ -183,6 +188,10 @@ def test_states_that_look_alike_get_the_same_decision_with_the_model(n):
 def test_infer_is_an_ismcts_option():
     game = ninetynine.load_game("tripwire", num_players=2)
     assert make_agent("ismcts:50:infer=1", game, 0, 1).infer == 1
+    assert make_agent("ismcts:50:random:infer=64", game, 0, 1).infer == 64
+    for bad in ("ismcts:50:infer=-1", "ismcts:50:infer=x", "ismcts:50:infer=1.5"):
+        with pytest.raises(GameOptionError):
+            make_agent(bad, game, 0, 1)
     assert make_agent("ismcts:50", game, 0, 1).infer == 0
 
 
@@ -214,3 +223,167 @@ def test_the_remembered_record_is_the_games_own_even_when_an_id_is_reused(monkey
                 assert inference.public_record(t) == want
                 return
     pytest.fail("no game where must_null changes the record")
+
+
+def _with_turns(game, seed: int, p_random: float):
+    """A game of greedy and random moves; after every move, the state and per seat its latest
+    turn with a play as the true state saw it (the planner's view at the turn's start, the
+    plays, whether the turn is over, and whether the seat drew or was hit since)."""
+    n = game.num_players
+    state = game.new_initial_state(seed)
+    greedy = [GreedyAgent(game, s) for s in range(n)]
+    rng = Rng(seed)
+    truth: list[dict | None] = [None] * n
+    out = []
+    while not state.is_terminal():
+        q = state.current_player()
+        legal = state.legal_actions()
+        if rng.random() < p_random:
+            a = legal[rng.randbelow(len(legal))]
+        else:
+            a = greedy[q].step(state.observation(q), legal)
+        if state.phase != WAVE and a < PLAY_MAX and state.t_played == 0:
+            obs = state.observation(q)
+            truth[q] = {
+                "turn": state.turn,
+                "hand": obs["hand"][:],
+                "hand_sizes": obs["hand_sizes"][:],
+                "side_pile": sorted(obs["side_pile"]),
+                "docks": [(d["color"], d["value"], len(d["stack"])) for d in obs["docks"]],
+                "this_turn": obs["this_turn"],
+                "plays": [],
+                "gained": False,
+            }
+        t = truth[q]
+        if t is not None and state.phase != WAVE and a < PLAY_MAX:
+            t["plays"].append(a)
+        before = len(state.hands[q])
+        state.apply_action(a)
+        if t is not None and len(state.hands[q]) > before:
+            t["gained"] = True
+        out.append(
+            (state.clone(), [None if x is None else {**x, "plays": x["plays"][:]} for x in truth])
+        )
+    return out
+
+
+@pytest.mark.parametrize(("n", "options"), [(2, {}), (3, {}), (2, {"penalty_timing": "turn"})])
+def test_play_turns_rebuild_each_seats_latest_turn_with_a_play(n, options):
+    """The replay's view of a seat's latest turn with a play is the true one: the turn, the
+    true hand sizes, the side pile (after reshuffles, D22), the docks, the turn so far, the
+    plays in order, whether it is over."""
+    game = ninetynine.load_game("tripwire", num_players=n, **options)
+    for seed in (1, 4):
+        for k, (state, truth) in enumerate(_with_turns(game, seed, 0.3)):
+            if k % 7:
+                continue
+            got = inference.play_turns(state)
+            for q in range(n):
+                t = truth[q]
+                if t is None:
+                    assert got[q] == []
+                    continue
+                g = got[q][-1]
+                assert all(x.done for x in got[q][:-1])
+                v = g.view
+                assert v["turn"] == t["turn"] and v["player"] == q
+                assert v["hand_sizes"] == t["hand_sizes"]
+                assert sorted(v["side_pile"]) == t["side_pile"]
+                assert [(d["color"], d["value"], len(d["stack"])) for d in v["docks"]] == t["docks"]
+                assert v["this_turn"] == t["this_turn"]
+                assert list(g.plays) == t["plays"]
+                assert g.done == (
+                    state.is_terminal() or not (state.player == q and state.turn == t["turn"])
+                )
+
+
+def test_greedy_would_play_its_own_turns_with_its_true_hand():
+    """Under the model, ``greedy`` holding its true hand plays its latest turn as it did
+    whenever it drew nothing since (then the walk back is exact); with another hand, often
+    not."""
+    game = ninetynine.load_game("tripwire", num_players=2)
+    exact = other = checked = 0
+    for seed in (2, 5, 8, 11, 14):
+        for k, (state, truth) in enumerate(_with_turns(game, seed, 0.0)):
+            if state.is_terminal() or k % 3:
+                continue
+            record = inference.public_record(state)
+            turns = inference.play_turns(state)
+            for q in range(2):
+                t = truth[q]
+                if t is None or t["gained"]:
+                    continue
+                checked += 1
+                turn = turns[q][-1]
+                assert inference.greedy_would(game, state.hands[q], record[q], turn, Rng(k))
+                exact += 1
+                wrong = sorted(state.hands[1 - q])[: len(state.hands[q])]
+                other += not inference.greedy_would(game, wrong, record[q], turn, Rng(k))
+    assert checked >= 40 and exact == checked
+    assert other >= checked // 4, (other, checked)
+
+
+def _played_on(seed: int):
+    """A heads-up greedy position, seat 0 to play, just after seat 1 ended a turn in which it
+    played two cards or more, holding five or more."""
+    game = ninetynine.load_game("tripwire", num_players=2)
+    for s in range(seed, seed + 50):
+        state = game.new_initial_state(s)
+        greedy = [GreedyAgent(game, q) for q in range(2)]
+        while not state.is_terminal():
+            q = state.current_player()
+            legal = state.legal_actions()
+            a = greedy[q].step(state.observation(q), legal)
+            played = state.t_played
+            state.apply_action(a)
+            if (
+                q == 1
+                and played >= 2
+                and state.current_player() == 0
+                and state.phase != WAVE
+                and len(state.hands[1]) >= 5
+                and len(state.legal_actions()) > 1
+            ):
+                return state
+    raise AssertionError("no such position")
+
+
+def test_the_soft_likelihood_deals_hands_greedy_would_have_played_so():
+    """``infer=N`` (N >= 2): the other seat's re-dealt hands are ones under which ``greedy``
+    would have played its latest turn as it did far more often than with ``infer=1``, and
+    each keeps what seat 0 sees and the hidden cards (made a no-op, e.g. every weight 1, the
+    two rates are the same and this fails)."""
+    rates = {1: 0.0, 32: 0.0}
+    for seed in (3, 60, 120):
+        s = _played_on(seed)
+        record = inference.public_record(s)
+        turn = inference.play_turns(s)[1][-1]
+        assert turn.done
+        for infer in rates:
+            hands = reweighed_hands(s, inference.reweigh, infer, 40)
+            rates[infer] += (
+                sum(
+                    inference.greedy_would(s.game, h, record[1], turn, Rng(i))
+                    for i, h in enumerate(hands)
+                )
+                / 120
+            )
+    assert rates[32] >= rates[1] + 0.15, rates
+    assert rates[32] >= 0.8, rates
+
+
+def test_the_bank_is_a_function_of_what_the_seat_sees():
+    """The bank of weighted hands is the same for every determinization of seat 0's view (and
+    its twins), whatever the search's own random draws."""
+    s = _played_on(3)
+    record = inference.public_record(s)
+    turns = inference.play_turns(s)[1][-inference.TURNS :]
+    banks = set()
+    for t in [s, *_twins(s, 0)]:
+        for k in range(3):
+            d = t.resample(0, 50 + k)
+            inference._BANK.clear()
+            hands, weights = inference.greedy_bank(d, 1, record[1], turns, 16)
+            banks.add((tuple(hands), tuple(weights)))
+    assert len(banks) == 1
+    assert len(set(weights)) > 1

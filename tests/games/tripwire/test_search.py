@@ -10,7 +10,7 @@ from ninetynine.agents import make_agent
 from ninetynine.core.agent import choose_action, search_hooks
 from ninetynine.core.rng import Rng
 from ninetynine.games.tripwire import search
-from ninetynine.games.tripwire.heuristics import GreedyAgent
+from ninetynine.games.tripwire.heuristics import GreedyAgent, plan_turn
 
 
 def _positions(n: int, seeds=range(3)):
@@ -55,7 +55,7 @@ def test_memoised_plans_are_the_plans_of_what_the_seat_sees(n):
 
         def fresh(s, p=p):
             view = search._plan_view(s, p)
-            return search.plan_turn(view, game.rules, game.chain, game.one_per_dock).actions
+            return plan_turn(view, game.rules, game.chain, game.one_per_dock).actions
 
         assert fresh(other) == fresh(state)
         search.rollout_policy(state.clone())  # fills the memo for this view

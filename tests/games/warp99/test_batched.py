@@ -41,6 +41,7 @@ def require_core() -> None:
         pytest.fail(f"a C compiler is present, but {B.core_missing_reason()}")
     pytest.skip(B.core_missing_reason())
 
+
 #: (game id, players, options, share of the actions): every rule the options switch.
 CONFIGS: list[tuple[str, int, dict[str, object], float]] = [
     ("warp99", 3, {}, 0.22),
@@ -56,8 +57,6 @@ CONFIGS: list[tuple[str, int, dict[str, object], float]] = [
 ]
 RANDOM_ACTIONS = 1_000_000
 NUM_GAMES = 128
-
-
 
 
 def play_both(

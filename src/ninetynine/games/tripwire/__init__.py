@@ -78,7 +78,9 @@ rollouts (`ismcts:N:random`) and the evaluation also run in C (`fast_rollout`: t
 moves and draws, a differential test checks them; about 4x less CPU a decision). An opponent
 model (`inference.py`, `ismcts:N:infer=1`): a seat that drew held no card that fitted a dock,
 one that took a hit outside the wall held no Null, so each determinization re-deals the other
-hands to obey that, read from the public record alone.
+hands to obey that, read from the public record alone; heads-up, `ismcts:N:infer=M` (M >= 2)
+also weighs M such re-deals by whether `greedy` would have played the other seat's latest
+three turns with a play as it did (a soft likelihood of its own choices).
 
 ## Fast state
 `game.new_fast_state(seed)` deals the game `new_initial_state(seed)` deals, with the RL step
@@ -153,9 +155,9 @@ register_levels(
         Level("hard", "ismcts:200", vs_greedy=(248, 400), vs_random=(183, 250)),
         Level(
             "strongest",
-            "ismcts:1000:random:infer=1",
-            vs_greedy=(123, 200),
-            vs_random=(150, 200),
+            "ismcts:1000:random:infer=128",
+            vs_greedy=(141, 200),
+            vs_random=(140, 200),
         ),
     ],
 )

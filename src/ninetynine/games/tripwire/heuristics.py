@@ -412,6 +412,19 @@ def plan_turn(
     return plan  # type: ignore[no-any-return]
 
 
+def game_plan(view: dict[str, Any], game: Any) -> tuple[int, ...]:
+    """:func:`plan_turn`'s moves for ``view`` (the observation's fields it reads) under
+    ``game``'s options (the search's rollouts and its opponent model plan this way)."""
+    return plan_turn(
+        view,
+        game.rules,
+        game.chain,
+        game.one_per_dock,
+        volt_bonus=game.volt_bonus,
+        immediate=not game.turn_waves,
+    ).actions
+
+
 class GreedyAgent:
     """The heuristic player described in the module docstring."""
 
@@ -532,6 +545,7 @@ __all__ = [
     "Plan",
     "Weights",
     "explain_choice",
+    "game_plan",
     "plan_turn",
     "play_id",
 ]

@@ -25,7 +25,7 @@ from ninetynine.core.util import softmax_returns
 
 from .actions import DRAW, END, NULL_ACTION, TAKE
 from .cards import MINUS, NULL, NUM_KINDS, PLUS, VECTOR, VOLT, is_standard, value_of
-from .heuristics import plan_turn
+from .heuristics import game_plan
 from .rules import slot_card, valid_slots
 from .turn import OVER
 
@@ -237,15 +237,7 @@ def rollout_policy(state: Any, rng: Any = None) -> int:
         key = _view_key(state, p)
         memo = _MEMO.get(key)
         if memo is None:
-            g = state.game
-            memo = plan_turn(
-                _plan_view(state, p),
-                g.rules,
-                g.chain,
-                g.one_per_dock,
-                volt_bonus=g.volt_bonus,
-                immediate=not g.turn_waves,
-            ).actions
+            memo = game_plan(_plan_view(state, p), state.game)
             if len(_MEMO) >= MEMO_SIZE:
                 _MEMO.clear()
             _MEMO[key] = memo
