@@ -93,7 +93,7 @@ register_levels(
         Level("easy", "greedy"),
         Level("medium", "ismcts:25", vs_greedy=(40, 60)),
         Level("hard", "ismcts:100", vs_greedy=(45, 60)),
-        Level("strongest", "ismcts:200", vs_greedy=(189, 260), vs_random=(100, 100)),
+        Level("strongest", "ismcts:200", vs_greedy=(189, 260), vs_random=(200, 200)),
     ],
 )
 
