@@ -13,6 +13,7 @@ from ninetynine.core.registry import register_game
 from .actions import Layout
 from .cards import NUM_CARDS
 from .roster import Effect, Roster, hero_dirs, load_roster
+from .rules import BASE_CAPACITY
 from .state import HAND_SIZE, HeroesState
 
 
@@ -130,6 +131,12 @@ class HeroesGame(Game):
         #: ``hero_rules[h]``: hero ``h``'s static rules as a dict.
         self.hero_rules: tuple[dict[str, Any], ...] = tuple(
             dict(h.rules) for h in self.roster.heroes
+        )
+        #: No hero of the roster has less room than this (its ``capacity`` or an enemy's
+        #: ``lane_capacity``): a hero with fewer active cards has room, no rule to read.
+        self.least_capacity: int = min(
+            [BASE_CAPACITY]
+            + [r[k] for r in self.hero_rules for k in ("capacity", "lane_capacity") if k in r]
         )
         # every effect list gets an id: skills, triggers, a Clash's win and lose lists
         self.lists: list[tuple[Effect, ...]] = []

@@ -83,18 +83,28 @@ def begin_turn(s: HeroesState, q: int, bonus: bool) -> None:
     s.queue = list(TURN_STEPS)
 
 
+#: The tasks that move cards (an effect, a draw): only after one of them (or a move) can an
+#: end condition have become true.
+MOVES_CARDS = frozenset(("fx", "draw"))
+
+
 def run(s: HeroesState) -> None:
     """Run tasks until one needs a decision or the game ends (with ``end=immediate``, an
-    end condition reached by the last step ends it first: :func:`end_now`)."""
+    end condition reached by the move or the last step ends it first: :func:`end_now`,
+    asked on entry and after each task that moves cards, as nothing else can change it)."""
+    check = s.game.end_immediately
     while s.phase == PLAY:
-        if s.game.end_immediately and end_now(s):
+        if check and end_now(s):
             return
         if s.pending is not None:
             return
         if not s.queue:
             begin_turn(s, (s.player + 1) % s.game.num_players, False)
+            check = False
             continue
-        do(s, s.queue.pop(0))
+        task = s.queue.pop(0)
+        do(s, task)
+        check = s.game.end_immediately and task.kind in MOVES_CARDS
 
 
 def do(s: HeroesState, task: Task) -> None:
@@ -113,7 +123,7 @@ def do(s: HeroesState, task: Task) -> None:
     elif task.kind == "draw":
         draw_step(s, p)
     elif task.kind == "play":
-        if not s.hands[p] or not playable(s, p):
+        if not s.hands[p] or not can_play(s, p):
             finish(s, NO_PLAY, p)
             return
         s.pending = {"kind": "play", "seat": p}
@@ -138,6 +148,17 @@ def draw_step(s: HeroesState, p: int) -> None:
 def playable(s: HeroesState, q: int) -> list[int]:
     """The lanes where ``q`` may play a card (``§ Playing Cards``)."""
     return [ln for ln in range(s.game.lanes) if R.can_play_on(s, q, ln)]
+
+
+def can_play(s: HeroesState, q: int) -> bool:
+    """Whether ``q`` has a hero with room for a card (``§ Playing Cards``): ``playable``
+    is not empty, asked lane by lane until one has room (the end test runs before every
+    task, so it stops at the first)."""
+    least, heroes, active = s.game.least_capacity, s.heroes[q], s.active[q]
+    for ln in range(s.game.lanes):
+        if heroes[ln] >= 0 and (len(active[ln]) < least or R.can_play_on(s, q, ln)):
+            return True
+    return False
 
 
 def play(s: HeroesState, p: int, c: int, ln: int) -> None:
@@ -283,7 +304,7 @@ def end_now(s: HeroesState) -> bool:
     n = s.game.num_players
     for k in range(n):
         q = (s.player + k) % n
-        how = NO_DRAW if not s.decks[q] else NO_PLAY if not playable(s, q) else ""
+        how = NO_DRAW if not s.decks[q] else NO_PLAY if not can_play(s, q) else ""
         if how:
             finish(s, how, q)
             return True
