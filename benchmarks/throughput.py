@@ -413,9 +413,7 @@ def batched_section(quick: bool, players: int = 3, envs: int = 1024) -> None:
         "vector env, random bots, 2 threads, copy=False": _vector(
             players, envs, "random", 2, False
         ),
-        "single env (Warp99-v0), greedy bots, per learner step": _single_gym(
-            players, "greedy", 3
-        ),
+        "single env (Warp99-v0), greedy bots, per learner step": _single_gym(players, "greedy", 3),
         "vector env, greedy bots, per learner step": _vector(players, envs, "greedy", 1, True),
     }
     try:
