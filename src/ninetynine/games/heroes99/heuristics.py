@@ -211,12 +211,21 @@ def rollout_policy(s: HeroesState, rng: Rng) -> int:
     lay = s.game.layout
     if kind == "play":
         me, lanes = p["seat"], s.game.lanes
-        options = sorted({(a - lay.play) % lanes for a in legal})
-        scored = [(abs(_margin(s, ln, me)[0]), rng.random(), ln) for ln in options]
-        ln = min(scored)[2]
-        cards = sorted({(a - lay.play) // lanes for a in legal}, key=lambda c: card_worth(c))
-        low = _margin(s, ln, me)[1]
-        return lay.play_id(cards[0] if low else cards[-1], ln)
+        best: tuple[float, float, int] | None = None
+        low = False
+        for lane in sorted({(a - lay.play) % lanes for a in legal}):
+            margin, lane_low = _margin(s, lane, me)
+            key = (abs(margin), rng.random(), lane)
+            if best is None or key < best:
+                best, low = key, lane_low
+        assert best is not None
+        # the lowest card, or the highest (of equal worth, the last the set yields)
+        pick, worth = -1, 0.0
+        for c in {(a - lay.play) // lanes for a in legal}:
+            w = card_worth(c)
+            if pick < 0 or (w < worth if low else w >= worth):
+                pick, worth = c, w
+        return lay.play_id(pick, best[2])
     if kind in ("skill", "use", "bonus"):
         return next(a for a in legal if a != lay.pass_)
     return legal[rng.randbelow(len(legal))]
