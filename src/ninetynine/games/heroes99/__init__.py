@@ -91,9 +91,9 @@ register_levels(
     "heroes99",
     [
         Level("easy", "greedy"),
-        Level("medium", "ismcts:25", vs_greedy=(40, 60)),
-        Level("hard", "ismcts:100", vs_greedy=(45, 60)),
-        Level("strongest", "ismcts:200", vs_greedy=(189, 260), vs_random=(200, 200)),
+        Level("medium", "ismcts:50", vs_greedy=(34, 60)),
+        Level("hard", "ismcts:100", vs_greedy=(37, 60)),
+        Level("strongest", "ismcts:200:steps=5000", vs_greedy=(152, 200), vs_random=(198, 200)),
     ],
 )
 
