@@ -19,6 +19,14 @@ from ninetynine.games.tripwire.rules import SLOTS, slot_card
 from ninetynine.games.tripwire.turn import WAVE
 
 
+def _mostly_greedy_move(state, greedy, rng: Rng, p_random: float) -> int:
+    """A uniformly random legal move with probability ``p_random``, else ``greedy``'s."""
+    q, legal = state.current_player(), state.legal_actions()
+    if rng.random() < p_random:
+        return legal[rng.randbelow(len(legal))]
+    return int(greedy[q].step(state.observation(q), legal))
+
+
 def _play_out(game, seed: int, p_random: float):
     """A game of greedy and random moves; per seat, the events read from the true state,
     checked against the true hands (a forced move's constraint holds for the hand then)."""
@@ -30,11 +38,7 @@ def _play_out(game, seed: int, p_random: float):
     states = []
     while not state.is_terminal():
         q = state.current_player()
-        legal = state.legal_actions()
-        if rng.random() < p_random:
-            a = legal[rng.randbelow(len(legal))]
-        else:
-            a = greedy[q].step(state.observation(q), legal)
+        a = _mostly_greedy_move(state, greedy, rng, p_random)
         hand = state.hands[q][:]
         before = len(hand)
         if state.phase == WAVE:
@@ -237,11 +241,7 @@ def _with_turns(game, seed: int, p_random: float):
     out = []
     while not state.is_terminal():
         q = state.current_player()
-        legal = state.legal_actions()
-        if rng.random() < p_random:
-            a = legal[rng.randbelow(len(legal))]
-        else:
-            a = greedy[q].step(state.observation(q), legal)
+        a = _mostly_greedy_move(state, greedy, rng, p_random)
         if state.phase != WAVE and a < PLAY_MAX and state.t_played == 0:
             obs = state.observation(q)
             truth[q] = {
